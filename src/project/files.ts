@@ -1,0 +1,51 @@
+/** Reading files the way every tool must: never blocking on a FIFO, never reading more than a limit. */
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+
+/** Files larger than this are left out of project-wide searches (usually generated). */
+export const SEARCH_SIZE_LIMIT = 512 * 1024;
+/** `outline` refuses files larger than this. */
+export const OUTLINE_SIZE_LIMIT = 8 * 1024 * 1024;
+
+export type FileRead =
+  | { readonly kind: 'text'; readonly bytes: Buffer }
+  | { readonly kind: 'binary' }
+  | { readonly kind: 'too-large'; readonly size: number }
+  | { readonly kind: 'not-a-file' };
+
+/**
+ * Reads a regular file of at most `limit` bytes. O_NONBLOCK keeps a FIFO (or a file replaced by one
+ * after the walk) from blocking the open; such a file is reported as not a file and not read. With
+ * `followLinks: false`, a symbolic link is not opened: the open throws (ELOOP).
+ */
+export function readRegularFile(absolute: string, limit: number, options: { followLinks?: boolean } = {}): FileRead {
+  const noFollow = options.followLinks === false ? constants.O_NOFOLLOW : 0;
+  const fd = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK | noFollow);
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { kind: 'not-a-file' };
+    if (stat.size > limit) return { kind: 'too-large', size: stat.size };
+    const bytes = readAll(fd, stat.size, limit);
+    if (bytes === undefined) return { kind: 'too-large', size: limit + 1 };
+    return bytes.indexOf(0) >= 0 ? { kind: 'binary' } : { kind: 'text', bytes };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads to end of file: the file may have grown since fstat. Undefined when it passes `limit`. */
+function readAll(fd: number, expectedSize: number, limit: number): Buffer | undefined {
+  let buffer = Buffer.allocUnsafe(Math.max(expectedSize, 1) + 1);
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (length > limit) return undefined;
+      const larger = Buffer.allocUnsafe(Math.min(buffer.length * 2, limit + 1));
+      buffer.copy(larger, 0, 0, length);
+      buffer = larger;
+    }
+    const read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return length > limit ? undefined : buffer.subarray(0, length);
+}

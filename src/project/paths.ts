@@ -1,0 +1,61 @@
+/**
+ * Path safety for every `path` argument: a path names something inside the project, or it is refused
+ * before anything is read. Two stages, as the MCP filesystem server does: the path as written must stay
+ * inside, and so must the file it resolves to once symbolic links are followed.
+ */
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { ToolError } from '../tools/toolError.js';
+import type { Project } from './project.js';
+
+export interface ProjectPath {
+  /** The absolute path to open, with links resolved. */
+  readonly absolute: string;
+  /** The path relative to the project, with `/`, as tools print it. */
+  readonly relative: string;
+}
+
+function isInside(folder: string, candidate: string): boolean {
+  return candidate === folder || candidate.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep);
+}
+
+export function toProjectRelative(project: Project, absolute: string): string | undefined {
+  for (const root of [project.root, project.realRoot]) {
+    if (isInside(root, absolute)) return path.relative(root, absolute).split(path.sep).join('/');
+  }
+  return undefined;
+}
+
+/**
+ * Resolves a path argument against the project. Relative paths are taken from the project root;
+ * absolute ones must lie inside it. Throws a ToolError for a path that leaves the project, directly
+ * or through a link, or that does not exist.
+ */
+export function resolveProjectPath(project: Project, requested: string): ProjectPath {
+  if (requested.includes('\0')) throw new ToolError('Path contains a NUL byte.');
+  if (requested.trim() === '') throw new ToolError('Path is empty.');
+  const absolute = path.resolve(project.root, requested);
+  const relative = toProjectRelative(project, absolute);
+  if (relative === undefined) throw new ToolError(`Path is outside the project: ${requested}`);
+  let real: string;
+  try {
+    real = realpathSync(absolute);
+  } catch (error) {
+    if (isMissing(error)) throw new ToolError(`No such file: ${requested}`);
+    throw new ToolError(`Cannot read ${requested}: ${describe(error)}`);
+  }
+  if (!isInside(project.realRoot, real)) {
+    throw new ToolError(`Path is outside the project (through a symbolic link): ${requested}`);
+  }
+  return { absolute: real, relative: relative === '' ? '.' : relative };
+}
+
+export function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** The errno code and message of a file-system error, for messages meant for people. */
+export function describe(error: unknown): string {
+  return error instanceof Error ? error.message.replace(/^[A-Z]+: /, '') : String(error);
+}

@@ -1,0 +1,64 @@
+/** Line handling shared by every tool: `\n` ends a line (as in git and ripgrep); a trailing `\r` is not content. */
+
+const ELLIPSIS = '…';
+export const MAX_SHOWN_LINE = 200;
+
+/** Splits text into lines, dropping the `\r` of CRLF endings and the empty piece after a final newline. */
+export function splitLines(text: string): string[] {
+  const lines = text.split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines.map(stripCarriageReturn);
+}
+
+export function stripCarriageReturn(line: string): string {
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
+}
+
+/** A UTF-8 byte-order mark is not text: editors hide it and so do we. */
+export function stripByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Keeps a cut from splitting a surrogate pair. */
+function safeIndex(text: string, index: number): number {
+  const code = text.charCodeAt(index - 1);
+  return code >= 0xd800 && code <= 0xdbff ? index - 1 : index;
+}
+
+/** The trimmed line, its first MAX_SHOWN_LINE characters and `…` when it is longer. */
+export function shownLine(line: string): string {
+  const trimmed = line.trim();
+  if (trimmed.length <= MAX_SHOWN_LINE) return trimmed;
+  return trimmed.slice(0, safeIndex(trimmed, MAX_SHOWN_LINE)) + ELLIPSIS;
+}
+
+/**
+ * The trimmed line, or when it is longer than MAX_SHOWN_LINE, a window of that many characters
+ * around the match at `matchIndex` (an index into the untrimmed line), with `…` where it was cut.
+ */
+export function shownLineAround(line: string, matchIndex: number): string {
+  const leading = line.length - line.trimStart().length;
+  const trimmed = line.trim();
+  if (trimmed.length <= MAX_SHOWN_LINE) return trimmed;
+  const context = Math.floor(MAX_SHOWN_LINE / 4);
+  const wanted = Math.max(0, matchIndex - leading - context);
+  const start = safeIndex(trimmed, Math.min(wanted, trimmed.length - MAX_SHOWN_LINE));
+  const end = safeIndex(trimmed, start + MAX_SHOWN_LINE);
+  return (start > 0 ? ELLIPSIS : '') + trimmed.slice(start, end) + (end < trimmed.length ? ELLIPSIS : '');
+}
+
+/**
+ * Orders project paths as a walk of the tree in name order would (and `rg --sort path` does):
+ * component by component, so `a/b` comes before `a-c`.
+ */
+export function comparePaths(a: string, b: string): number {
+  const as = a.split('/');
+  const bs = b.split('/');
+  const common = Math.min(as.length, bs.length);
+  for (let i = 0; i < common; i++) {
+    const x = as[i]!;
+    const y = bs[i]!;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return as.length - bs.length;
+}
