@@ -1,0 +1,22 @@
+/** What the definitions engine produces for a file, and what `outline` and `find_symbol` print. */
+
+/** The kinds an outline entry can have; a query or scanner that names another kind is rejected. */
+export const KINDS = [
+  'function', 'method', 'class', 'struct', 'enum', 'union', 'trait', 'interface', 'protocol',
+  'extension', 'impl', 'type', 'const', 'module', 'macro', 'heading',
+] as const;
+
+export type Kind = (typeof KINDS)[number];
+
+export interface Definition {
+  /** 1-based line of the declaration's name. */
+  readonly line: number;
+  readonly kind: Kind;
+  readonly name: string;
+  /** Nesting level: 0 at top level, 1 inside one other entry, and so on. */
+  readonly depth: number;
+}
+
+export function isKind(value: string): value is Kind {
+  return (KINDS as readonly string[]).includes(value);
+}

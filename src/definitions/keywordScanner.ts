@@ -1,0 +1,142 @@
+/**
+ * The keyword scanner: declarations are lines that start with a keyword (`fn`, `class`, `def`, `func`,
+ * `interface`, …) after the usual modifiers (`pub`, `export`, `async`, `static`, …), and nesting follows
+ * indentation. It knows no grammar, so it serves every language that has no query and is the backstop
+ * when a grammar fails. It cannot see declarations without a keyword (C functions, TS class methods).
+ */
+import type { Definition, Kind } from './definition.js';
+import { splitLines } from '../text/lines.js';
+
+const IDENTIFIER = String.raw`[\p{L}_$][\p{L}\p{N}_$]*`;
+
+/** Words that may stand before the keyword of a declaration without changing what it declares. */
+const MODIFIER = [
+  String.raw`pub(?:\([^)]*\))?`, 'export', 'default', 'declare', 'async', 'public', 'private', 'protected',
+  'internal', 'open', 'fileprivate', 'final', 'abstract', 'override', 'sealed', 'unsafe', 'inline', 'virtual',
+  'mutating', 'nonmutating', 'indirect', 'data', 'partial', 'readonly', 'distributed', 'nonisolated',
+  String.raw`extern(?:\s+"[^"]*")?`, String.raw`static(?=\s+(?:func|function|fn|def|class|var|let)\b)`,
+  String.raw`class(?=\s+(?:func|var|let)\b)`, String.raw`const(?=\s+(?:fn|unsafe|async|extern)\b)`,
+  String.raw`@[\p{L}_][\w.]*(?:\([^)]*\))?`,
+].join('|');
+
+const DECLARATION = new RegExp(
+  String.raw`^(?<indent>\s*)(?<modifiers>(?:(?:${MODIFIER})\s+)*)(?<keyword>fn|func|function|def|fun|class|struct|enum|union|trait|interface|protocol|extension|actor|impl|mod|module|namespace|macro_rules!|type|typealias|const|let|var|static)(?<rest>(?![\p{L}\p{N}_$]).*)$`,
+  'u',
+);
+
+/** Kinds whose members are methods, not functions. */
+const TYPE_CONTAINERS: ReadonlySet<Kind> = new Set([
+  'class', 'struct', 'enum', 'union', 'trait', 'interface', 'protocol', 'extension', 'impl',
+]);
+
+interface Found {
+  readonly kind: Kind;
+  readonly name: string;
+  /** Only meaningful outside a function body (a `const` there is a local). */
+  readonly topLevelOnly?: boolean;
+}
+
+type Recognizer = (rest: string, isDefault: boolean) => Found | undefined;
+
+const named = (kind: Kind, namePattern = IDENTIFIER): Recognizer => {
+  const pattern = new RegExp(String.raw`^\s+(${namePattern})`, 'u');
+  return (rest, isDefault) => {
+    const match = pattern.exec(rest);
+    if (match !== null && !/^(extends|implements)$/.test(match[1]!)) return { kind, name: match[1]! };
+    return isDefault ? { kind, name: 'default' } : undefined;
+  };
+};
+
+const QUALIFIED = String.raw`${IDENTIFIER}(?:(?:\.|::)${IDENTIFIER})*`;
+const GO_METHOD = new RegExp(String.raw`^\s*\(\s*(?:${IDENTIFIER}\s+)?\*?\s*(${IDENTIFIER})(?:\[[^\]]*\])?\s*\)\s*(${IDENTIFIER})`, 'u');
+const FUNCTION_NAME = new RegExp(String.raw`^\s*\*?\s*((?:self\.)?${IDENTIFIER})`, 'u');
+const CONST_VALUE = new RegExp(String.raw`^\s+(${IDENTIFIER})\s*(?::[^=]*)?=(?!=)(.*)$`, 'u');
+const FUNCTION_VALUE = new RegExp(String.raw`^\s*(?:async\s+)?(?:function\b|(?:<[^>]*>\s*)?\([^)]*\)\s*(?::[^=]*)?=>|${IDENTIFIER}\s*=>)`, 'u');
+const STATIC_ITEM = new RegExp(String.raw`^\s+(?:mut\s+)?(${IDENTIFIER})\s*:`, 'u');
+const TYPE_NAME = new RegExp(String.raw`^\s+(${IDENTIFIER})\s*(?:<[^=]*>)?\s*(?:\[[^\]]*\])?\s*(=|struct\b|interface\b|[\p{L}_*(\[])`, 'u');
+
+const functionLike: Recognizer = (rest, isDefault) => {
+  const method = GO_METHOD.exec(rest);
+  if (method !== null) return { kind: 'method', name: `${method[1]}.${method[2]}` };
+  const match = FUNCTION_NAME.exec(rest);
+  if (match !== null) return { kind: 'function', name: match[1]! };
+  return isDefault ? { kind: 'function', name: 'default' } : undefined;
+};
+
+/** `const|let|var x = () => …` declares a function; `const X = value` a constant. */
+const variable = (constant: boolean): Recognizer => (rest) => {
+  const match = CONST_VALUE.exec(rest);
+  if (match === null) return undefined;
+  if (FUNCTION_VALUE.test(match[2]!)) return { kind: 'function', name: match[1]! };
+  return constant ? { kind: 'const', name: match[1]!, topLevelOnly: true } : undefined;
+};
+
+const typeDeclaration: Recognizer = (rest) => {
+  const match = TYPE_NAME.exec(rest);
+  if (match === null) return undefined;
+  const follower = match[2]!;
+  const kind: Kind = follower === 'struct' ? 'struct' : follower === 'interface' ? 'interface' : 'type';
+  return { kind, name: match[1]! };
+};
+
+const RECOGNIZERS: Readonly<Record<string, Recognizer>> = {
+  fn: functionLike, func: functionLike, function: functionLike, def: functionLike, fun: functionLike,
+  class: named('class'), actor: named('class'), struct: named('struct'), enum: named('enum'),
+  union: named('union'), trait: named('trait'), interface: named('interface'), protocol: named('protocol'),
+  extension: named('extension', QUALIFIED), mod: named('module'), module: named('module', QUALIFIED),
+  namespace: named('module', QUALIFIED), 'macro_rules!': named('macro'),
+  impl: (rest) => implName(rest),
+  type: typeDeclaration, typealias: named('type'),
+  const: variable(true), let: variable(false), var: variable(false),
+  static: (rest) => {
+    const match = STATIC_ITEM.exec(rest);
+    return match === null ? undefined : { kind: 'const', name: match[1]!, topLevelOnly: true };
+  },
+};
+
+/** Rust `impl<T> Trait<T> for Type<T> where …` is named `Trait for Type`; `impl Type` is `Type`. */
+function implName(rest: string): Found | undefined {
+  if (!/^\s|^</.test(rest)) return undefined;
+  const header = withoutGenerics(rest).split(/\{|\bwhere\b/)[0]!.trim();
+  if (header === '') return undefined;
+  const parts = header.split(/\s+for\s+/).map((part) => part.replace(/\s+/g, ' ').trim());
+  return { kind: 'impl', name: parts.join(' for ') };
+}
+
+/** Removes every balanced `<…>` group (generic parameters and arguments). */
+function withoutGenerics(text: string): string {
+  let depth = 0;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '<') depth++;
+    else if (c === '>' && depth > 0 && text[i - 1] !== '-') depth--;
+    else if (depth === 0) out += c;
+  }
+  return out;
+}
+
+interface Open {
+  readonly indent: number;
+  readonly kind: Kind;
+}
+
+export function keywordDefinitions(text: string): Definition[] {
+  const definitions: Definition[] = [];
+  const open: Open[] = [];
+  splitLines(text).forEach((line, index) => {
+    const match = DECLARATION.exec(line);
+    if (match === null) return;
+    const groups = match.groups!;
+    const indent = groups['indent']!.length;
+    const found = RECOGNIZERS[groups['keyword']!]!(groups['rest']!, /\bdefault\s/.test(groups['modifiers']!));
+    if (found === undefined) return;
+    while (open.length > 0 && open[open.length - 1]!.indent >= indent) open.pop();
+    const parent = open[open.length - 1]?.kind;
+    if (found.topLevelOnly && (parent === 'function' || parent === 'method')) return;
+    const kind = found.kind === 'function' && parent !== undefined && TYPE_CONTAINERS.has(parent) ? 'method' : found.kind;
+    definitions.push({ line: index + 1, kind, name: found.name, depth: open.length });
+    open.push({ indent, kind });
+  });
+  return definitions;
+}
