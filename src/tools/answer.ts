@@ -1,0 +1,20 @@
+/** Running a tool: its text, or its ToolError's message marked as an error. */
+import type { Project } from '../project/project.js';
+import type { Tool } from './registry.js';
+import { ToolError } from './toolError.js';
+
+export interface Answer {
+  readonly text: string;
+  readonly isError: boolean;
+}
+
+export async function answer(project: Project, tool: Tool, args: Record<string, unknown>): Promise<Answer> {
+  try {
+    return { text: await tool.run(project, args as never), isError: false };
+  } catch (error) {
+    if (error instanceof ToolError) return { text: error.message, isError: true };
+    // A bug: the agent gets an error it can report, the server goes on, stderr keeps the stack.
+    process.stderr.write(`zumba: ${tool.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return { text: `Internal error in ${tool.name}: ${error instanceof Error ? error.message : String(error)}`, isError: true };
+  }
+}

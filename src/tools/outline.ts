@@ -1,0 +1,52 @@
+/** `outline {path}`: a file's declarations, one a line, indented by nesting. */
+import { statSync } from 'node:fs';
+import type { Definition } from '../definitions/definition.js';
+import { outlineDefinitions } from '../definitions/engine.js';
+import { OUTLINE_SIZE_LIMIT, readRegularFile } from '../project/files.js';
+import { describe, resolveProjectPath } from '../project/paths.js';
+import type { Project } from '../project/project.js';
+import { stripByteOrderMark } from '../text/lines.js';
+import { ToolError } from './toolError.js';
+
+export const MAX_OUTLINE_ENTRIES = 1000;
+
+export async function outline(project: Project, args: { path: string }): Promise<string> {
+  const file = resolveProjectPath(project, args.path);
+  const text = readSourceText(file.absolute, file.relative);
+  return renderOutline(await outlineDefinitions(file.relative, text));
+}
+
+/** The text of a file that `outline` accepts: a regular, non-binary file of at most 8 MB. */
+export function readSourceText(absolute: string, shown: string): string {
+  if (isDirectory(absolute)) throw new ToolError(`${shown} is a directory, not a file.`);
+  let read;
+  try {
+    read = readRegularFile(absolute, OUTLINE_SIZE_LIMIT);
+  } catch (error) {
+    throw new ToolError(`Cannot read ${shown}: ${describe(error)}`);
+  }
+  switch (read.kind) {
+    case 'text': return stripByteOrderMark(read.bytes.toString('utf8'));
+    case 'binary': throw new ToolError(`${shown} is a binary file.`);
+    case 'too-large': throw new ToolError(`${shown} is larger than 8 MB (${read.size} bytes).`);
+    case 'not-a-file': throw new ToolError(`${shown} is not a regular file.`);
+  }
+}
+
+function isDirectory(absolute: string): boolean {
+  try {
+    return statSync(absolute).isDirectory();
+  } catch {
+    return false; // The read that follows reports what is wrong.
+  }
+}
+
+export function renderOutline(definitions: readonly Definition[]): string {
+  if (definitions.length === 0) return 'No declarations.';
+  const shown = definitions.slice(0, MAX_OUTLINE_ENTRIES).map(
+    (d) => `${'  '.repeat(d.depth)}${d.line} ${d.kind} ${d.name}`,
+  );
+  const hidden = definitions.length - shown.length;
+  if (hidden > 0) shown.push(`… ${hidden} more entries`);
+  return shown.join('\n');
+}

@@ -1,0 +1,86 @@
+/**
+ * The four tools: name, the description an agent pays tokens for on every task (so: short), the
+ * arguments' schema, and the function that answers. The MCP server and the CLI both serve this list.
+ */
+import { z } from 'zod';
+import type { Project } from '../project/project.js';
+import { diagnostics } from './diagnostics.js';
+import { findReferences } from './findReferences.js';
+import { findSymbol } from './findSymbol.js';
+import { outline } from './outline.js';
+
+const name = z
+  .string()
+  .min(1, 'must not be empty')
+  .refine((value) => !/[\r\n]/.test(value), 'must be a single line')
+  .describe('The name to find.');
+
+export interface Tool<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly arguments: z.ZodObject<Shape>;
+  readonly run: (project: Project, args: z.infer<z.ZodObject<Shape>>) => Promise<string>;
+}
+
+function tool<Shape extends z.ZodRawShape>(definition: Tool<Shape>): Tool {
+  return definition as unknown as Tool;
+}
+
+export const TOOLS: readonly Tool[] = [
+  tool({
+    name: 'outline',
+    title: 'Outline',
+    description: "A file's functions, types, constants and headings with line numbers, indented by nesting. Read only the lines you need.",
+    arguments: z.object({ path: z.string().describe('File path relative to the project.') }),
+    run: outline,
+  }),
+  tool({
+    name: 'find_symbol',
+    title: 'Find symbol',
+    description: 'Where a function, type, constant or heading is defined. Exact matches first, else names containing the text.',
+    arguments: z.object({ name }),
+    run: findSymbol,
+  }),
+  tool({
+    name: 'find_references',
+    title: 'Find references',
+    description: 'Lines using a name as a whole word, case-sensitive (text search: comments and strings count).',
+    arguments: z.object({
+      name,
+      path: z.string().optional().describe('Only files matching these comma-separated globs, e.g. src/**, *.rs, !*.md.'),
+    }),
+    run: findReferences,
+  }),
+  tool({
+    name: 'diagnostics',
+    title: 'Diagnostics',
+    description: "Errors and warnings from the user's editor.",
+    arguments: z.object({ path: z.string().optional().describe('Only this file.') }),
+    run: diagnostics,
+  }),
+];
+
+export function findTool(toolName: string): Tool | undefined {
+  return TOOLS.find((t) => t.name === toolName);
+}
+
+export class InvalidArguments extends Error {
+  override name = 'InvalidArguments';
+}
+
+/** Checks a call's arguments against the tool's schema; the message names each problem. */
+export function parseArguments(target: Tool, args: unknown): Record<string, unknown> {
+  const result = target.arguments.safeParse(args ?? {});
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const where = issue.path.length > 0 ? issue.path.join('.') : 'arguments';
+    return `${where}: ${issue.message}`;
+  });
+  throw new InvalidArguments(`Invalid arguments for ${target.name}: ${problems.join('; ')}`);
+}
+
+export function inputSchemaOf(target: Tool): Record<string, unknown> {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(target.arguments) as Record<string, unknown>;
+  return schema;
+}
