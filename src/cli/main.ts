@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+/**
+ * The `zumba` command: `mcp` starts the server; the one-shot commands print exactly what the tool of
+ * the same name returns. Exit codes: 0 answered, 1 the tool could not answer, 2 bad usage.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { openProject, ProjectError, type Project } from '../project/project.js';
+import { findTool } from '../tools/registry.js';
+import { VERSION } from '../version.js';
+import { outlineCommand } from './outlineCommand.js';
+import { runTool, UsageError } from './runTool.js';
+import { serve } from './serve.js';
+
+const USAGE = `Usage:
+  zumba mcp <project> [--diagnostics <file>]        MCP server over stdio
+  zumba outline [--project DIR] <file|glob>...      a file's declarations, indented by nesting
+  zumba find-symbol [--project DIR] <name>          where a name is defined
+  zumba find-references [--project DIR] [--path GLOBS] <name>
+                                                    lines using a name as a whole word
+  zumba diagnostics [--project DIR] --diagnostics FILE [path]
+                                                    the editor's errors and warnings
+  zumba --version | --help
+
+--project defaults to the current folder. Paths are relative to the project.`;
+
+const PROJECT_OPTION = { project: { type: 'string' } } as const;
+
+type Command = (argv: string[]) => Promise<number>;
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  mcp: async (argv) => {
+    const { positionals, values } = parse(argv, { diagnostics: { type: 'string' } });
+    if (positionals.length !== 1) throw new UsageError('mcp takes exactly one project folder');
+    await serve(openProject(positionals[0]!, values['diagnostics'] as string | undefined));
+    return 0;
+  },
+  outline: async (argv) => {
+    const { positionals, values } = parse(argv, PROJECT_OPTION);
+    if (positionals.length === 0) throw new UsageError('outline needs at least one file or glob');
+    return outlineCommand(projectOf(values), positionals);
+  },
+  'find-symbol': async (argv) => {
+    const { positionals, values } = parse(argv, PROJECT_OPTION);
+    if (positionals.length !== 1) throw new UsageError('find-symbol takes exactly one name');
+    return runTool(projectOf(values), findTool('find_symbol')!, { name: positionals[0] });
+  },
+  'find-references': async (argv) => {
+    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, path: { type: 'string' } });
+    if (positionals.length !== 1) throw new UsageError('find-references takes exactly one name');
+    return runTool(projectOf(values), findTool('find_references')!, { name: positionals[0], path: values['path'] });
+  },
+  diagnostics: async (argv) => {
+    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, diagnostics: { type: 'string' } });
+    if (values['diagnostics'] === undefined) throw new UsageError('diagnostics needs --diagnostics FILE');
+    if (positionals.length > 1) throw new UsageError('diagnostics takes at most one path');
+    const project = projectOf(values, values['diagnostics'] as string);
+    return runTool(project, findTool('diagnostics')!, { path: positionals[0] });
+  },
+};
+
+function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function projectOf(values: Record<string, unknown>, diagnosticsFile?: string): Project {
+  return openProject((values['project'] as string | undefined) ?? process.cwd(), diagnosticsFile);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === '--version' || command === '-v') {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const run = command === undefined ? undefined : COMMANDS[command];
+  if (run === undefined) throw new UsageError(command === undefined ? 'no command given' : `unknown command: ${command}`);
+  return run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`zumba: ${error.message}\n${USAGE}\n`);
+    } else if (error instanceof ProjectError) {
+      process.stderr.write(`zumba: ${error.message}\n`);
+    } else {
+      process.stderr.write(`zumba: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    process.exitCode = 2;
+  },
+);

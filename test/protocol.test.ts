@@ -1,0 +1,248 @@
+/**
+ * The built server over stdio: first as a real client talks to it (the SDK's Client), then with raw
+ * lines that no client library would send.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InitializeResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { cliPath, fixture, repoRoot } from './helpers.js';
+
+const projectDir = fixture('project');
+const packageVersion = (JSON.parse(readFileSync(`${repoRoot}/package.json`, 'utf8')) as { version: string }).version;
+
+function textOf(result: unknown): string {
+  const content = (result as { content: { type: string; text: string }[] }).content;
+  assert.equal(content.length, 1);
+  assert.equal(content[0]!.type, 'text');
+  return content[0]!.text;
+}
+
+describe('over stdio with the SDK client', () => {
+  let client: Client;
+
+  before(async () => {
+    client = new Client({ name: 'zumba-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp', projectDir], stderr: 'pipe' }));
+  });
+
+  after(async () => {
+    await client.close();
+  });
+
+  test('initialize names the server and its version', () => {
+    assert.deepEqual(client.getServerVersion(), { name: 'zumba', version: packageVersion });
+    assert.deepEqual(client.getServerCapabilities(), { tools: {} });
+  });
+
+  for (const version of ['2025-06-18', '2099-01-01']) {
+    test(`initialize echoes protocol version ${version}`, async () => {
+      const result = await client.request(
+        { method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+        InitializeResultSchema,
+      );
+      assert.equal(result.protocolVersion, version);
+    });
+  }
+
+  test('tools/list: the four tools, each with a short description and an object schema', async () => {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), ['outline', 'find_symbol', 'find_references', 'diagnostics']);
+    for (const tool of tools) {
+      assert.equal(tool.inputSchema.type, 'object');
+      assert.ok((tool.description ?? '').length <= 160, `${tool.name}'s description is long`);
+    }
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t.inputSchema]));
+    assert.deepEqual(byName['outline']!.required, ['path']);
+    assert.deepEqual(byName['find_references']!.required, ['name']);
+    assert.equal(byName['diagnostics']!.required, undefined);
+  });
+
+  test('ping', async () => {
+    assert.deepEqual(await client.ping(), {});
+  });
+
+  test('outline', async () => {
+    const result = await client.callTool({ name: 'outline', arguments: { path: 'src/rpc.rs' } });
+    assert.equal(textOf(result), '4 enum Incoming\n9 struct Rpc\n13 impl Rpc\n  14 method spawn\n  18 method call\n26 function handoff_prompt');
+    assert.notEqual(result.isError, true);
+  });
+
+  test('find_symbol', async () => {
+    const result = await client.callTool({ name: 'find_symbol', arguments: { name: 'Rpc' } });
+    assert.equal(textOf(result), 'src/rpc.rs:9 struct — pub struct Rpc {\nsrc/rpc.rs:13 impl — impl Rpc {');
+  });
+
+  test('find_references', async () => {
+    const result = await client.callTool({ name: 'find_references', arguments: { name: 'handoff_prompt', path: '*.rs' } });
+    assert.equal(textOf(result), 'src/rpc.rs:26: pub fn handoff_prompt(rpc: &mut Rpc) -> String {');
+  });
+
+  test('diagnostics without a file', async () => {
+    const result = await client.callTool({ name: 'diagnostics', arguments: {} });
+    assert.equal(textOf(result), 'No diagnostics.');
+  });
+
+  test('a tool that cannot answer returns its message with isError', async () => {
+    const result = await client.callTool({ name: 'outline', arguments: { path: '../outside.rs' } });
+    assert.equal(result.isError, true);
+    assert.equal(textOf(result), 'Path is outside the project: ../outside.rs');
+  });
+
+  test('an unknown method is -32601', async () => {
+    await assert.rejects(client.request({ method: 'resources/list' }, z.object({})), (error: unknown) => {
+      assert.ok(error instanceof McpError);
+      assert.equal(error.code, -32601);
+      return true;
+    });
+  });
+
+  test('an unknown tool is -32602', async () => {
+    await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), (error: unknown) => {
+      assert.ok(error instanceof McpError);
+      assert.equal(error.code, -32602);
+      assert.match(error.message, /Unknown tool: no_such_tool/);
+      return true;
+    });
+  });
+});
+
+/** The server spawned with pipes, spoken to in raw lines. */
+class RawServer {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly lines: string[] = [];
+  stdout = '';
+  private waiters: (() => void)[] = [];
+
+  constructor(args: string[] = ['mcp', projectDir]) {
+    this.child = spawn(process.execPath, [cliPath, ...args]);
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (chunk: string) => {
+      this.stdout += chunk;
+      const parts = this.stdout.split('\n');
+      this.stdout = parts.pop()!;
+      this.lines.push(...parts);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  send(line: string): void {
+    this.child.stdin.write(line + '\n');
+  }
+
+  /** Waits until `count` lines have come back in all, and returns them parsed. */
+  async responses(count: number): Promise<Record<string, unknown>[]> {
+    while (this.lines.length < count) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    return this.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  exit(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    return new Promise((resolve) => {
+      if (this.child.exitCode !== null) resolve({ code: this.child.exitCode, signal: null });
+      else this.child.on('exit', (code, signal) => resolve({ code, signal }));
+    });
+  }
+}
+
+const request = (id: number, method: string, params?: unknown) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method, ...(params !== undefined && { params }) });
+
+describe('raw lines', () => {
+  test('initialize as the first message echoes any version string', async () => {
+    const server = new RawServer();
+    server.send(request(1, 'initialize', { protocolVersion: '2099-01-01', capabilities: {}, clientInfo: { name: 'raw', version: '0' } }));
+    const [response] = await server.responses(1);
+    assert.deepEqual(response, {
+      jsonrpc: '2.0',
+      id: 1,
+      result: { protocolVersion: '2099-01-01', capabilities: { tools: {} }, serverInfo: { name: 'zumba', version: packageVersion } },
+    });
+    server.child.stdin.end();
+    assert.deepEqual(await server.exit(), { code: 0, signal: null });
+  });
+
+  test('a line that is not JSON gets -32700 with id null, and the server goes on', async () => {
+    const server = new RawServer();
+    server.send('{"jsonrpc": "2.0", "id": 1, "method": ');
+    server.send(request(2, 'ping'));
+    const [parseError, pong] = await server.responses(2);
+    assert.equal(parseError!['id'], null);
+    assert.equal((parseError!['error'] as { code: number }).code, -32700);
+    assert.deepEqual(pong, { jsonrpc: '2.0', id: 2, result: {} });
+    server.child.stdin.end();
+    await server.exit();
+  });
+
+  test('JSON that is not a request gets -32600', async () => {
+    const server = new RawServer();
+    server.send('{"jsonrpc":"2.0","id":1}');
+    server.send('[1, 2]');
+    server.send('"just a string"');
+    const responses = await server.responses(3);
+    assert.deepEqual(responses.map((r) => [r['id'], (r['error'] as { code: number }).code]), [[1, -32600], [null, -32600], [null, -32600]]);
+    server.child.stdin.end();
+    await server.exit();
+  });
+
+  test('notifications get no answer, known or not', async () => {
+    const server = new RawServer();
+    server.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    server.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/no_such_thing', params: { x: 1 } }));
+    server.send(request(7, 'ping'));
+    server.child.stdin.end();
+    assert.deepEqual(await server.exit(), { code: 0, signal: null });
+    assert.deepEqual(server.lines.map((l) => JSON.parse(l)), [{ jsonrpc: '2.0', id: 7, result: {} }]);
+    assert.equal(server.stdout, '');
+  });
+
+  test('an unknown tool, a missing argument and a wrong type are -32602 naming the problem', async () => {
+    const server = new RawServer();
+    server.send(request(1, 'tools/call', { name: 'nope', arguments: {} }));
+    server.send(request(2, 'tools/call', { name: 'outline', arguments: {} }));
+    server.send(request(3, 'tools/call', { name: 'find_references', arguments: { name: 42 } }));
+    server.send(request(4, 'tools/call', { name: 'find_symbol', arguments: { name: '' } }));
+    const responses = await server.responses(4);
+    const byId = new Map(responses.map((r) => [r['id'], r['error'] as { code: number; message: string }]));
+    for (const id of [1, 2, 3, 4]) assert.equal(byId.get(id)?.code, -32602, `request ${id}`);
+    assert.match(byId.get(1)!.message, /Unknown tool: nope/);
+    assert.match(byId.get(2)!.message, /path/);
+    assert.match(byId.get(3)!.message, /name/);
+    assert.match(byId.get(4)!.message, /name: must not be empty/);
+    server.child.stdin.end();
+    await server.exit();
+  });
+
+  test('a tools/call without initialize, then end of input: answered, then exit 0', async () => {
+    const server = new RawServer();
+    server.send(request(1, 'tools/call', { name: 'outline', arguments: { path: 'src/rpc.rs' } }));
+    server.child.stdin.end();
+    assert.deepEqual(await server.exit(), { code: 0, signal: null });
+    assert.equal(server.lines.length, 1);
+    const response = JSON.parse(server.lines[0]!) as { id: number; result: unknown };
+    assert.equal(response.id, 1);
+    assert.match(textOf(response.result), /^4 enum Incoming/);
+  });
+
+  test('SIGTERM: exit 0 with nothing more on stdout', async () => {
+    const server = new RawServer();
+    server.send(request(1, 'ping'));
+    await server.responses(1);
+    server.child.kill('SIGTERM');
+    assert.deepEqual(await server.exit(), { code: 0, signal: null });
+    assert.equal(server.lines.length, 1);
+    assert.equal(server.stdout, '');
+  });
+
+  test('a missing project folder: one line on stderr, exit 2', async () => {
+    const server = new RawServer(['mcp', fixture('no-such-folder')]);
+    let stderr = '';
+    server.child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    assert.deepEqual(await server.exit(), { code: 2, signal: null });
+    assert.equal(stderr.trim().split('\n').length, 1);
+    assert.match(stderr, /project folder does not exist/);
+  });
+});
