@@ -4,7 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -244,5 +246,29 @@ describe('raw lines', () => {
     assert.deepEqual(await server.exit(), { code: 2, signal: null });
     assert.equal(stderr.trim().split('\n').length, 1);
     assert.match(stderr, /project folder does not exist/);
+  });
+});
+
+describe('diagnostics through the server', () => {
+  test('the file is read again at every call: a rewrite shows, a truncated file is an error and the server goes on', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'zumba-diagnostics-')), 'diagnostics.json');
+    const client = new Client({ name: 'zumba-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp', projectDir, '--diagnostics', file], stderr: 'pipe' }),
+    );
+    const call = () => client.callTool({ name: 'diagnostics', arguments: {} });
+    try {
+      assert.equal(textOf(await call()), 'No diagnostics.');
+      writeFileSync(file, JSON.stringify({ uri: `file://${projectDir}/src/rpc.rs`, diagnostics: [{ range: { start: { line: 0, character: 4 } }, severity: 1, message: 'first' }] }));
+      assert.equal(textOf(await call()), 'src/rpc.rs:1:5: error: first');
+      writeFileSync(file, '{"uri": "file:///x", "diagnostics": [');
+      const truncated = await call();
+      assert.equal(truncated.isError, true);
+      assert.match(textOf(truncated), new RegExp(`Cannot parse diagnostics file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      writeFileSync(file, JSON.stringify({ 'src/rpc.rs': [{ range: { start: { line: 9, character: 0 } }, severity: 2, message: 'second' }] }));
+      assert.equal(textOf(await call()), 'src/rpc.rs:10:1: warning: second');
+    } finally {
+      await client.close();
+    }
   });
 });

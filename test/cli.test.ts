@@ -1,0 +1,77 @@
+/** The one-shot commands print exactly what the tools return, with the contract's exit codes. */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { cliPath, fixture, repoRoot } from './helpers.js';
+
+const projectDir = fixture('project');
+
+function zumba(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8', cwd: projectDir });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('zumba one-shot commands', () => {
+  test('--version prints the package version', () => {
+    const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    assert.deepEqual(zumba('--version'), { status: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  test('--help lists every command', () => {
+    const { status, stdout } = zumba('--help');
+    assert.equal(status, 0);
+    for (const command of ['mcp', 'outline', 'find-symbol', 'find-references', 'diagnostics']) assert.match(stdout, new RegExp(`zumba ${command}`));
+  });
+
+  test('outline of one file, from the current folder', () => {
+    assert.deepEqual(zumba('outline', 'src/handoff.py'), {
+      status: 0,
+      stdout: '4 class Handoff\n  5 method prompt\n9 function handoff_prompt\n',
+      stderr: '',
+    });
+  });
+
+  test('outline of several files: a == path line before each', () => {
+    const { status, stdout } = zumba('outline', '--project', projectDir, 'src/*.py', 'README.md');
+    assert.equal(status, 0);
+    assert.equal(stdout, '== src/handoff.py\n4 class Handoff\n  5 method prompt\n9 function handoff_prompt\n\n== README.md\n1 heading Demo project\n  5 heading Usage\n');
+  });
+
+  test('find-symbol and find-references print the tool text', () => {
+    assert.deepEqual(zumba('find-symbol', 'Handoff'), { status: 0, stdout: 'src/handoff.py:4 class — class Handoff:\n', stderr: '' });
+    assert.deepEqual(zumba('find-references', '--path', '*.py', 'MAX_PROMPT'), {
+      status: 0,
+      stdout: 'src/handoff.py:1: MAX_PROMPT = 4000\nsrc/handoff.py:10: return f"handoff {task}"[:MAX_PROMPT]\n',
+      stderr: '',
+    });
+  });
+
+  test('diagnostics reads the file it is given', () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'zumba-cli-')), 'diagnostics.json');
+    writeFileSync(file, JSON.stringify([{ file: 'src/rpc.rs', line: 3, column: 2, severity: 'warning', message: 'unused' }]));
+    assert.deepEqual(zumba('diagnostics', '--diagnostics', file), { status: 0, stdout: 'src/rpc.rs:3:2: warning: unused\n', stderr: '' });
+  });
+
+  test('a tool error goes to stderr with exit code 1', () => {
+    assert.deepEqual(zumba('outline', '../elsewhere.rs'), { status: 1, stdout: '', stderr: 'Path is outside the project: ../elsewhere.rs\n' });
+  });
+
+  test('bad usage exits 2', () => {
+    assert.equal(zumba('no-such-command').status, 2);
+    assert.equal(zumba('find-symbol').status, 2);
+    assert.equal(zumba('find-symbol', '').status, 2);
+    assert.equal(zumba('outline', '--bogus', 'x').status, 2);
+  });
+
+  test('a project that does not exist or is not a folder: one line, exit 2', () => {
+    for (const project of [fixture('no-such-folder'), path.join(projectDir, 'README.md')]) {
+      const { status, stdout, stderr } = zumba('find-symbol', '--project', project, 'x');
+      assert.equal(status, 2);
+      assert.equal(stdout, '');
+      assert.equal(stderr.trim().split('\n').length, 1, stderr);
+    }
+  });
+});
