@@ -30,7 +30,7 @@ interface Setup {
 function setup(): Setup {
   const root = temporaryFolder();
   const file = path.join(temporaryFolder(), 'diagnostics.json');
-  return { root, file, project: openProject(root, file) };
+  return { root, file, project: openProject(root, { diagnosticsFile: file }) };
 }
 
 /** Writes `content` to the file: a string as it is, anything else as JSON. */
@@ -262,7 +262,7 @@ describe('diagnostics: locations', () => {
     symlinkSync(realRoot, linkRoot);
     const file = path.join(temporaryFolder(), 'diagnostics.json');
     write(file, { uri: fileUri(realRoot, 'src/a.ts'), diagnostics: [lspDiagnostic(0, 0, 'real path', 1)] });
-    assert.equal(await diagnostics(openProject(linkRoot, file), {}), 'src/a.ts:1:1: error: real path');
+    assert.equal(await diagnostics(openProject(linkRoot, { diagnosticsFile: file }), {}), 'src/a.ts:1:1: error: real path');
   });
 
   test('other URI schemes are shown as written; a file URI of another host is skipped', async () => {

@@ -4,9 +4,12 @@
  * the same name returns. Exit codes: 0 answered, 1 the tool could not answer, 2 bad usage.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { Languages } from '../definitions/languages.js';
 import { openProject, ProjectError, type Project } from '../project/project.js';
 import { findTool } from '../tools/registry.js';
+import { ToolError } from '../tools/toolError.js';
 import { VERSION } from '../version.js';
+import { languagesTable, treeOf } from './languageCommands.js';
 import { outlineCommand } from './outlineCommand.js';
 import { runTool, UsageError } from './runTool.js';
 import { serve } from './serve.js';
@@ -19,6 +22,8 @@ const USAGE = `Usage:
                                                     lines using a name as a whole word
   zumba diagnostics [--project DIR] --diagnostics FILE [path]
                                                     the editor's errors and warnings
+  zumba languages                                   each language, its file types and its engine
+  zumba tree [--project DIR] <file>                 a file's syntax tree, to write a query against
   zumba --version | --help
 
 --project defaults to the current folder. Paths are relative to the project.`;
@@ -31,7 +36,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   mcp: async (argv) => {
     const { positionals, values } = parse(argv, { diagnostics: { type: 'string' } });
     if (positionals.length !== 1) throw new UsageError('mcp takes exactly one project folder');
-    await serve(openProject(positionals[0]!, values['diagnostics'] as string | undefined));
+    await serve(openProject(positionals[0]!, { diagnosticsFile: values['diagnostics'] as string | undefined }));
     return 0;
   },
   outline: async (argv) => {
@@ -56,6 +61,24 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     const project = projectOf(values, values['diagnostics'] as string);
     return runTool(project, findTool('diagnostics')!, { path: positionals[0] });
   },
+  languages: async (argv) => {
+    const { positionals } = parse(argv, {});
+    if (positionals.length > 0) throw new UsageError('languages takes no arguments');
+    process.stdout.write(languagesTable(Languages.load()) + '\n');
+    return 0;
+  },
+  tree: async (argv) => {
+    const { positionals, values } = parse(argv, PROJECT_OPTION);
+    if (positionals.length !== 1) throw new UsageError('tree takes exactly one file');
+    try {
+      process.stdout.write((await treeOf(projectOf(values), positionals[0]!)) + '\n');
+      return 0;
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error;
+      process.stderr.write(error.message + '\n');
+      return 1;
+    }
+  },
 };
 
 function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>) {
@@ -67,7 +90,7 @@ function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>)
 }
 
 function projectOf(values: Record<string, unknown>, diagnosticsFile?: string): Project {
-  return openProject((values['project'] as string | undefined) ?? process.cwd(), diagnosticsFile);
+  return openProject((values['project'] as string | undefined) ?? process.cwd(), { diagnosticsFile });
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -20,3 +20,13 @@ export interface Definition {
 export function isKind(value: string): value is Kind {
   return (KINDS as readonly string[]).includes(value);
 }
+
+/** Kinds whose member functions are methods. */
+const TYPE_CONTAINERS: ReadonlySet<Kind> = new Set([
+  'class', 'struct', 'enum', 'union', 'trait', 'interface', 'protocol', 'extension', 'impl',
+]);
+
+/** A function directly inside a type (a class, an impl, a protocol, …) is a method; every other kind stays. */
+export function kindWithin(kind: Kind, parent: Kind | undefined): Kind {
+  return kind === 'function' && parent !== undefined && TYPE_CONTAINERS.has(parent) ? 'method' : kind;
+}

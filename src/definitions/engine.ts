@@ -1,23 +1,47 @@
 /** The definitions engine: one entry point that `outline` and `find_symbol` both use. */
 import type { Definition } from './definition.js';
 import { keywordDefinitions } from './keywordScanner.js';
-import { isProseOrData, languageOf } from './languages.js';
+import { isProseOrData, type LanguageInfo, type Languages } from './languages.js';
 import { markdownHeadings } from './markdownScanner.js';
+import { treeSitterDefinitions } from './treeSitter.js';
 
 /**
  * The declarations of a file, in source order with their nesting depth; undefined when the file's
  * language is not known (prose, data, no extension): such a file defines nothing.
  */
-export async function definitionsOf(file: string, text: string): Promise<Definition[] | undefined> {
-  const language = languageOf(file);
-  if (language === undefined) return undefined;
-  return language.engine === 'markdown' ? markdownHeadings(text) : keywordDefinitions(text);
+export async function definitionsOf(languages: Languages, file: string, text: string): Promise<Definition[] | undefined> {
+  const language = languages.of(file);
+  return language === undefined ? undefined : definitionsIn(language, text);
 }
 
 /**
  * What `outline` shows: a file of no known language that is not prose or data (a script without an
  * extension, a language nobody listed yet) still gets the keyword scanner's best effort.
  */
-export async function outlineDefinitions(file: string, text: string): Promise<Definition[]> {
-  return (await definitionsOf(file, text)) ?? (isProseOrData(file) ? [] : keywordDefinitions(text));
+export async function outlineDefinitions(languages: Languages, file: string, text: string): Promise<Definition[]> {
+  return (await definitionsOf(languages, file, text)) ?? (isProseOrData(file) ? [] : keywordDefinitions(text));
+}
+
+const reportedFailures = new Set<string>();
+
+async function definitionsIn(language: LanguageInfo, text: string): Promise<Definition[]> {
+  switch (language.engine) {
+    case 'markdown':
+      return markdownHeadings(text);
+    case 'keywords':
+      return keywordDefinitions(text);
+    case 'tree-sitter':
+      try {
+        // Undefined: the parse or query ran past its budget (a huge or pathological file).
+        return (await treeSitterDefinitions(language.grammar!, text)) ?? keywordDefinitions(text);
+      } catch (error) {
+        // A grammar that fails to load must not take the tools down: the keyword scanner answers,
+        // and stderr says why, once per language.
+        if (!reportedFailures.has(language.name)) {
+          reportedFailures.add(language.name);
+          process.stderr.write(`zumba: the ${language.name} grammar failed, using the keyword scanner: ${error instanceof Error ? error.message : String(error)}\n`);
+        }
+        return keywordDefinitions(text);
+      }
+  }
 }

@@ -4,7 +4,7 @@
  * indentation. It knows no grammar, so it serves every language that has no query and is the backstop
  * when a grammar fails. It cannot see declarations without a keyword (C functions, TS class methods).
  */
-import type { Definition, Kind } from './definition.js';
+import { kindWithin, type Definition, type Kind } from './definition.js';
 import { splitLines } from '../text/lines.js';
 
 const IDENTIFIER = String.raw`[\p{L}_$][\p{L}\p{N}_$]*`;
@@ -23,11 +23,6 @@ const DECLARATION = new RegExp(
   String.raw`^(?<indent>\s*)(?<modifiers>(?:(?:${MODIFIER})\s+)*)(?<keyword>fn|func|function|def|fun|class|struct|enum|union|trait|interface|protocol|extension|actor|impl|mod|module|namespace|macro_rules!|type|typealias|const|let|var|static)(?<rest>(?![\p{L}\p{N}_$]).*)$`,
   'u',
 );
-
-/** Kinds whose members are methods, not functions. */
-const TYPE_CONTAINERS: ReadonlySet<Kind> = new Set([
-  'class', 'struct', 'enum', 'union', 'trait', 'interface', 'protocol', 'extension', 'impl',
-]);
 
 interface Found {
   readonly kind: Kind;
@@ -134,7 +129,7 @@ export function keywordDefinitions(text: string): Definition[] {
     while (open.length > 0 && open[open.length - 1]!.indent >= indent) open.pop();
     const parent = open[open.length - 1]?.kind;
     if (found.topLevelOnly && (parent === 'function' || parent === 'method')) return;
-    const kind = found.kind === 'function' && parent !== undefined && TYPE_CONTAINERS.has(parent) ? 'method' : found.kind;
+    const kind = kindWithin(found.kind, parent);
     definitions.push({ line: index + 1, kind, name: found.name, depth: open.length });
     open.push({ indent, kind });
   });

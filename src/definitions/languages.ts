@@ -1,33 +1,34 @@
 /**
- * Which definitions engine serves a file, by its name. Markdown has its own heading scanner; the
- * programming languages listed here get the keyword scanner. Prose and data files (`.txt`, `.json`,
- * `.yaml`, …) are not listed: they define nothing.
+ * Which definitions engine serves a file, by its name: a tree-sitter grammar from a language root's
+ * manifest; Markdown's heading scanner; or, for the other programming languages listed here, the
+ * keyword scanner. Prose and data files (`.txt`, `.json`, `.yaml`, …) have no language: they define
+ * nothing.
  */
 import path from 'node:path';
+import { PACKAGE_LANGUAGE_ROOT, readManifest, type GrammarEntry } from './manifest.js';
 
-export type Engine = 'markdown' | 'keywords';
+export type EngineName = 'tree-sitter' | 'markdown' | 'keywords';
 
 export interface LanguageInfo {
   readonly name: string;
-  readonly engine: Engine;
+  readonly engine: EngineName;
+  readonly fileTypes: readonly string[];
+  /** Present exactly when the engine is tree-sitter. */
+  readonly grammar?: GrammarEntry;
 }
 
-const MARKDOWN: LanguageInfo = { name: 'markdown', engine: 'markdown' };
+const MARKDOWN: LanguageInfo = { name: 'markdown', engine: 'markdown', fileTypes: ['md', 'markdown', 'mdx'] };
 
-/** Programming languages the keyword scanner covers, by file extension. */
-const KEYWORD_LANGUAGES: Readonly<Record<string, string>> = {
-  rs: 'rust',
-  ts: 'typescript', mts: 'typescript', cts: 'typescript', tsx: 'tsx',
-  js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascript',
-  py: 'python', pyi: 'python',
-  go: 'go',
-  swift: 'swift',
-  c: 'c', h: 'c', cc: 'cpp', cpp: 'cpp', cxx: 'cpp', hpp: 'cpp', hh: 'cpp', hxx: 'cpp',
-  java: 'java', kt: 'kotlin', kts: 'kotlin', scala: 'scala', cs: 'c_sharp',
-  rb: 'ruby', php: 'php', lua: 'lua', ex: 'elixir', exs: 'elixir', ml: 'ocaml',
-  sh: 'bash', bash: 'bash', zsh: 'bash', dart: 'dart', zig: 'zig', nim: 'nim', jl: 'julia',
-  hs: 'haskell', erl: 'erlang', clj: 'clojure', r: 'r', pl: 'perl', pm: 'perl', v: 'v', sol: 'solidity',
-};
+/** Programming languages without a grammar here, which the keyword scanner serves. */
+const KEYWORD_LANGUAGES: readonly LanguageInfo[] = (
+  [
+    ['c', ['c', 'h']], ['cpp', ['cc', 'cpp', 'cxx', 'hpp', 'hh', 'hxx']], ['java', ['java']], ['kotlin', ['kt', 'kts']],
+    ['scala', ['scala']], ['c_sharp', ['cs']], ['ruby', ['rb']], ['php', ['php']], ['lua', ['lua']],
+    ['elixir', ['ex', 'exs']], ['ocaml', ['ml']], ['bash', ['sh', 'bash', 'zsh']], ['dart', ['dart']], ['zig', ['zig']],
+    ['nim', ['nim']], ['julia', ['jl']], ['haskell', ['hs']], ['erlang', ['erl']], ['clojure', ['clj']], ['r', ['r']],
+    ['perl', ['pl', 'pm']], ['v', ['v']], ['solidity', ['sol']],
+  ] as const
+).map(([name, fileTypes]) => ({ name, engine: 'keywords', fileTypes }));
 
 /** Prose and data: `outline` lists nothing for these, rather than guess at keywords in text. */
 const PROSE_AND_DATA = new Set([
@@ -39,9 +40,34 @@ export function isProseOrData(file: string): boolean {
   return PROSE_AND_DATA.has(path.extname(file).slice(1).toLowerCase());
 }
 
-export function languageOf(file: string): LanguageInfo | undefined {
-  const extension = path.extname(file).slice(1).toLowerCase();
-  if (extension === 'md' || extension === 'markdown' || extension === 'mdx') return MARKDOWN;
-  const name = KEYWORD_LANGUAGES[extension];
-  return name === undefined ? undefined : { name, engine: 'keywords' };
+/** The languages of a session: the package's grammars, then those of any further language roots. */
+export class Languages {
+  private readonly byFileType = new Map<string, LanguageInfo>();
+
+  private constructor(readonly all: readonly LanguageInfo[]) {
+    // Later entries win: a grammar over the keyword scanner, a user's root over the package's.
+    for (const language of all) for (const type of language.fileTypes) this.byFileType.set(type.toLowerCase(), language);
+  }
+
+  static load(extraRoots: readonly string[] = []): Languages {
+    const byName = new Map<string, LanguageInfo>();
+    for (const language of [MARKDOWN, ...KEYWORD_LANGUAGES]) byName.set(language.name, language);
+    for (const grammar of [PACKAGE_LANGUAGE_ROOT, ...extraRoots].flatMap(readManifest)) {
+      byName.delete(grammar.name); // Re-inserted last, so that its file types win.
+      byName.set(grammar.name, { name: grammar.name, engine: 'tree-sitter', fileTypes: grammar.fileTypes, grammar });
+    }
+    return new Languages([...byName.values()]);
+  }
+
+  /** The language of a file, by its whole name first (`Makefile`), then by its longest known ending. */
+  of(file: string): LanguageInfo | undefined {
+    const name = path.basename(file).toLowerCase();
+    const whole = this.byFileType.get(name);
+    if (whole !== undefined) return whole;
+    for (let dot = name.indexOf('.'); dot >= 0; dot = name.indexOf('.', dot + 1)) {
+      const language = this.byFileType.get(name.slice(dot + 1));
+      if (language !== undefined) return language;
+    }
+    return undefined;
+  }
 }

@@ -1,6 +1,7 @@
 /** The folder a server or command works on, checked once at start-up. */
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { Languages } from '../definitions/languages.js';
 
 export interface Project {
   /** Absolute path as the user gave it, normalised. */
@@ -9,13 +10,21 @@ export interface Project {
   readonly realRoot: string;
   /** The editor's diagnostics file, when one was given; it may be outside the project. */
   readonly diagnosticsFile?: string;
+  /** The languages its outlines are made in: the package's grammars and any the user added. */
+  readonly languages: Languages;
+}
+
+export interface ProjectOptions {
+  readonly diagnosticsFile?: string;
+  /** Folders laid out like the package's `grammars/` + `queries/`, adding or overriding languages. */
+  readonly languageRoots?: readonly string[];
 }
 
 export class ProjectError extends Error {
   override name = 'ProjectError';
 }
 
-export function openProject(folder: string, diagnosticsFile?: string): Project {
+export function openProject(folder: string, options: ProjectOptions = {}): Project {
   const root = path.resolve(folder);
   let isDirectory: boolean;
   try {
@@ -24,6 +33,10 @@ export function openProject(folder: string, diagnosticsFile?: string): Project {
     throw new ProjectError(`project folder does not exist: ${folder}`);
   }
   if (!isDirectory) throw new ProjectError(`project is not a folder: ${folder}`);
-  const project: Project = { root, realRoot: realpathSync(root) };
-  return diagnosticsFile === undefined ? project : { ...project, diagnosticsFile: path.resolve(diagnosticsFile) };
+  return {
+    root,
+    realRoot: realpathSync(root),
+    languages: Languages.load(options.languageRoots),
+    ...(options.diagnosticsFile !== undefined && { diagnosticsFile: path.resolve(options.diagnosticsFile) }),
+  };
 }

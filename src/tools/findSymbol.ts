@@ -5,7 +5,6 @@
  */
 import type { Definition } from '../definitions/definition.js';
 import { definitionsOf } from '../definitions/engine.js';
-import { languageOf } from '../definitions/languages.js';
 import type { Project } from '../project/project.js';
 import { searchableFiles } from '../project/searchable.js';
 import { shownLine, splitLines, stripByteOrderMark } from '../text/lines.js';
@@ -46,10 +45,10 @@ function lastSegment(name: string): string {
  */
 async function collect(project: Project, mustContain: Buffer | undefined, test: NameTest): Promise<SymbolHit[]> {
   const hits: SymbolHit[] = [];
-  for (const file of searchableFiles(project, (relative) => languageOf(relative) !== undefined)) {
+  for (const file of searchableFiles(project, (relative) => project.languages.of(relative) !== undefined)) {
     if (mustContain !== undefined && file.bytes.indexOf(mustContain) < 0) continue;
     const text = stripByteOrderMark(file.bytes.toString('utf8'));
-    const matching = ((await definitionsOf(file.relative, text)) ?? []).filter(test);
+    const matching = ((await definitionsOf(project.languages, file.relative, text)) ?? []).filter(test);
     if (matching.length === 0) continue;
     const lines = splitLines(text);
     for (const definition of matching) {

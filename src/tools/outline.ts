@@ -13,7 +13,7 @@ export const MAX_OUTLINE_ENTRIES = 1000;
 export async function outline(project: Project, args: { path: string }): Promise<string> {
   const file = resolveProjectPath(project, args.path);
   const text = readSourceText(file.absolute, file.relative);
-  return renderOutline(await outlineDefinitions(file.relative, text));
+  return renderOutline(await outlineDefinitions(project.languages, file.relative, text));
 }
 
 /** The text of a file that `outline` accepts: a regular, non-binary file of at most 8 MB. */

@@ -1,0 +1,105 @@
+/**
+ * From query captures to outline entries. The convention (queries/README.md): `@<kind>` marks a
+ * declaration, whose range decides nesting; `@<kind>.name` marks its name, and several of them are
+ * joined with spaces in source order; `@<kind>.scope` marks what the name belongs to, written before
+ * it with a `.` (Go's `Type.Method`). Captures whose name starts with `_` are for predicates only.
+ */
+import { isKind, kindWithin, type Definition, type Kind } from './definition.js';
+
+/** The parts of a syntax node the outline needs. */
+export interface CapturedNode {
+  readonly id: number;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  /** 0-based row of the node's start. */
+  readonly row: number;
+  readonly text: string;
+}
+
+export interface Capture {
+  readonly name: string;
+  readonly node: CapturedNode;
+}
+
+export interface Match {
+  readonly patternIndex: number;
+  readonly captures: readonly Capture[];
+}
+
+type Role = 'item' | 'name' | 'scope';
+
+/** What a capture name means, or an Error saying why it is not allowed. */
+export function parseCaptureName(captureName: string): { kind: Kind; role: Role } | 'helper' | Error {
+  if (captureName.startsWith('_')) return 'helper';
+  const [kind, role, ...rest] = captureName.split('.');
+  if (kind === undefined || !isKind(kind)) return new Error(`@${captureName}: unknown kind "${kind}"`);
+  if (rest.length > 0 || (role !== undefined && role !== 'name' && role !== 'scope')) {
+    return new Error(`@${captureName}: use @${kind}, @${kind}.name or @${kind}.scope`);
+  }
+  return { kind, role: role === undefined ? 'item' : role };
+}
+
+interface Item {
+  readonly kind: Kind;
+  readonly start: number;
+  readonly end: number;
+  readonly line: number;
+  readonly name: string;
+}
+
+/** One entry per declaration node; where several patterns capture the same node, the first pattern wins. */
+function itemsOf(matches: readonly Match[]): Item[] {
+  const byNode = new Map<number, { patternIndex: number; item: Item }>();
+  for (const match of matches) {
+    const item = itemOf(match);
+    if (item === undefined) continue;
+    const node = match.captures.find((c) => c.name === item.kind)!.node;
+    const previous = byNode.get(node.id);
+    if (previous === undefined || match.patternIndex < previous.patternIndex) byNode.set(node.id, { patternIndex: match.patternIndex, item });
+  }
+  return [...byNode.values()].map((entry) => entry.item);
+}
+
+function itemOf(match: Match): Item | undefined {
+  let declaration: { kind: Kind; node: CapturedNode } | undefined;
+  const names: CapturedNode[] = [];
+  const scopes: CapturedNode[] = [];
+  for (const capture of match.captures) {
+    const meaning = parseCaptureName(capture.name);
+    if (meaning === 'helper' || meaning instanceof Error) continue;
+    if (meaning.role === 'item') declaration = { kind: meaning.kind, node: capture.node };
+    else (meaning.role === 'name' ? names : scopes).push(capture.node);
+  }
+  if (declaration === undefined || names.length === 0) return undefined;
+  const inOrder = (nodes: CapturedNode[]) => nodes.sort((a, b) => a.startIndex - b.startIndex).map((n) => oneLine(n.text));
+  const name = inOrder(names).join(' ');
+  const scope = inOrder(scopes).join('.');
+  return {
+    kind: declaration.kind,
+    start: declaration.node.startIndex,
+    end: declaration.node.endIndex,
+    line: names[0]!.row + 1,
+    name: scope === '' ? name : `${scope}.${name}`,
+  };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The outline entries of a file's matches, in source order, each nested in the closest declaration
+ * whose range contains it.
+ */
+export function definitionsFromMatches(matches: readonly Match[]): Definition[] {
+  const items = itemsOf(matches).sort((a, b) => a.start - b.start || b.end - a.end);
+  const open: Item[] = [];
+  const definitions: Definition[] = [];
+  for (const item of items) {
+    while (open.length > 0 && open[open.length - 1]!.end < item.end) open.pop();
+    const parent = open[open.length - 1];
+    definitions.push({ line: item.line, kind: kindWithin(item.kind, parent?.kind), name: item.name, depth: open.length });
+    open.push(item);
+  }
+  return definitions;
+}

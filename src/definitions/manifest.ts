@@ -1,0 +1,69 @@
+/**
+ * The language manifest, `grammars/languages.json`: which grammar serves which file types, and where
+ * its queries are. Shaped after a grammar repository's `tree-sitter.json`. A folder holding
+ * `grammars/languages.json` and `queries/` is a language root; the package itself is the first one.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export interface GrammarEntry {
+  readonly name: string;
+  readonly scope: string;
+  /** File-name endings without the dot (`rs`), or whole file names. */
+  readonly fileTypes: readonly string[];
+  /** Absolute path of the grammar's `.wasm`. */
+  readonly wasm: string;
+  /** Absolute path of the outline query. */
+  readonly outlineQuery: string;
+}
+
+const ManifestSchema = z.object({
+  grammars: z.array(
+    z.object({
+      name: z.string().regex(/^[a-z][a-z0-9_-]*$/, 'must be a lower-case identifier'),
+      scope: z.string().min(1),
+      'file-types': z.array(z.string().min(1)).min(1),
+      wasm: z.string().min(1),
+      queries: z.object({ outline: z.string().min(1) }),
+    }).strict(),
+  ),
+}).strict();
+
+/** The package's own language root: dist/src/definitions/ is three folders below it. */
+export const PACKAGE_LANGUAGE_ROOT = path.resolve(fileURLToPath(new URL('../../../', import.meta.url)));
+
+export class ManifestError extends Error {
+  override name = 'ManifestError';
+}
+
+export function readManifest(languageRoot: string): GrammarEntry[] {
+  const file = path.join(languageRoot, 'grammars', 'languages.json');
+  let parsed: z.infer<typeof ManifestSchema>;
+  try {
+    parsed = ManifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (error) {
+    const detail = error instanceof z.ZodError ? z.prettifyError(error) : error instanceof Error ? error.message : String(error);
+    throw new ManifestError(`${file}: ${detail}`);
+  }
+  const resolveModule = createRequire(file);
+  return parsed.grammars.map((entry) => ({
+    name: entry.name,
+    scope: entry.scope,
+    fileTypes: entry['file-types'],
+    wasm: resolveGrammarFile(entry.wasm, path.dirname(file), resolveModule),
+    outlineQuery: path.resolve(languageRoot, entry.queries.outline),
+  }));
+}
+
+/** `./x.wasm` is relative to the manifest's folder; anything else is a file inside an npm package. */
+function resolveGrammarFile(wasm: string, manifestFolder: string, resolveModule: NodeJS.Require): string {
+  if (wasm.startsWith('./') || wasm.startsWith('../')) return path.resolve(manifestFolder, wasm);
+  try {
+    return resolveModule.resolve(wasm);
+  } catch {
+    throw new ManifestError(`grammar ${wasm} not found: install the package that ships it`);
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The tree-sitter engine: each grammar loaded once, when a file first needs it; its outline query
+ * compiled once and checked against the capture convention; each parse and query held to a time
+ * budget; every tree deleted after use (trees live on the WebAssembly heap).
+ */
+import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { Language, Parser, Query, type Node, type QueryMatch } from 'web-tree-sitter';
+import { definitionsFromMatches, parseCaptureName, type Match } from './captures.js';
+import type { Definition } from './definition.js';
+import type { GrammarEntry } from './manifest.js';
+
+/** Past this a parse is abandoned and the keyword scanner answers instead. */
+export const PARSE_BUDGET_MS = 2000;
+/** Likewise for running the outline query over the tree. */
+export const QUERY_BUDGET_MS = 1000;
+
+export interface LoadedGrammar {
+  readonly language: Language;
+  readonly outline: Query;
+}
+
+export class QueryError extends Error {
+  override name = 'QueryError';
+}
+
+let parserReady: Promise<Parser> | undefined;
+const grammars = new Map<string, Promise<LoadedGrammar>>();
+
+function parser(): Promise<Parser> {
+  parserReady ??= (async () => {
+    // V8 optimising one grammar's lexer stalls the compilation of the next grammar by seconds;
+    // Liftoff (the baseline compiler) alone loads each in milliseconds. See bench/ for the cost.
+    setFlagsFromString('--liftoff-only');
+    await Parser.init();
+    return new Parser();
+  })();
+  return parserReady;
+}
+
+/** The grammar and compiled outline query of an entry, loaded on first use and kept. */
+export function loadGrammar(entry: GrammarEntry): Promise<LoadedGrammar> {
+  const key = `${entry.wasm}\0${entry.outlineQuery}`;
+  let loaded = grammars.get(key);
+  if (loaded === undefined) {
+    loaded = (async () => {
+      await parser();
+      const language = await Language.load(readFileSync(entry.wasm));
+      return { language, outline: compileOutlineQuery(language, entry) };
+    })();
+    grammars.set(key, loaded);
+  }
+  return loaded;
+}
+
+/** Compiles an outline query, refusing a capture name outside the convention. */
+export function compileOutlineQuery(language: Language, entry: GrammarEntry): Query {
+  const source = readFileSync(entry.outlineQuery, 'utf8');
+  let query: Query;
+  try {
+    query = new Query(language, source);
+  } catch (error) {
+    throw new QueryError(`${entry.outlineQuery}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const problems = query.captureNames.map(parseCaptureName).filter((meaning): meaning is Error => meaning instanceof Error);
+  if (problems.length > 0) {
+    query.delete();
+    throw new QueryError(`${entry.outlineQuery}: ${problems.map((p) => p.message).join('; ')}`);
+  }
+  return query;
+}
+
+/** The file's declarations, or undefined when the parse or the query ran past its budget. */
+export async function treeSitterDefinitions(entry: GrammarEntry, text: string): Promise<Definition[] | undefined> {
+  const grammar = await loadGrammar(entry);
+  const p = await parser();
+  p.setLanguage(grammar.language);
+  const parseDeadline = performance.now() + PARSE_BUDGET_MS;
+  const tree = p.parse(text, null, { progressCallback: () => performance.now() > parseDeadline });
+  if (tree === null) return undefined;
+  try {
+    const matches = runQuery(grammar.outline, tree.rootNode);
+    return matches === undefined ? undefined : definitionsFromMatches(matches);
+  } finally {
+    tree.delete();
+  }
+}
+
+function runQuery(query: Query, root: Node): Match[] | undefined {
+  const deadline = performance.now() + QUERY_BUDGET_MS;
+  let overBudget = false;
+  const found = query.matches(root, {
+    progressCallback: () => {
+      overBudget ||= performance.now() > deadline;
+      return overBudget;
+    },
+  });
+  return overBudget ? undefined : found.map(toMatch);
+}
+
+function toMatch(match: QueryMatch): Match {
+  return {
+    patternIndex: match.patternIndex,
+    captures: match.captures.map(({ name, node }) => ({
+      name,
+      node: { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, row: node.startPosition.row, text: node.text },
+    })),
+  };
+}
+
+/** The syntax tree of a text, one node a line with its field name and 1-based line: what queries are written against. */
+export async function syntaxTree(entry: GrammarEntry, text: string): Promise<string> {
+  const grammar = await loadGrammar(entry);
+  const p = await parser();
+  p.setLanguage(grammar.language);
+  const tree = p.parse(text);
+  if (tree === null) throw new Error('the parse was cancelled');
+  try {
+    const lines: string[] = [];
+    const cursor = tree.walk();
+    let depth = 0;
+    for (;;) {
+      const node = cursor.currentNode;
+      const field = cursor.currentFieldName === null ? '' : `${cursor.currentFieldName}: `;
+      const label = node.isNamed ? `(${node.type})` : JSON.stringify(node.type);
+      const leaf = node.isNamed && node.childCount === 0 ? ` ${JSON.stringify(node.text)}` : '';
+      lines.push(`${'  '.repeat(depth)}${field}${label}${leaf}  ${node.startPosition.row + 1}`);
+      if (cursor.gotoFirstChild()) {
+        depth++;
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) {
+          cursor.delete();
+          return lines.join('\n');
+        }
+        depth--;
+      }
+    }
+  } finally {
+    tree.delete();
+  }
+}

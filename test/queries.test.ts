@@ -1,0 +1,56 @@
+/** Every query of the manifest compiles, and uses only the capture names of the convention. */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { Language } from 'web-tree-sitter';
+import { parseCaptureName } from '../src/definitions/captures.js';
+import { PACKAGE_LANGUAGE_ROOT, readManifest } from '../src/definitions/manifest.js';
+import { compileOutlineQuery, loadGrammar, QueryError } from '../src/definitions/treeSitter.js';
+
+describe('outline queries of the manifest', () => {
+  for (const entry of readManifest(PACKAGE_LANGUAGE_ROOT)) {
+    test(`${entry.name}: compiles, with only known captures, and finds something`, async () => {
+      const grammar = await loadGrammar(entry);
+      assert.ok(grammar.outline.captureNames.length > 0, 'the query captures nothing');
+      for (const name of grammar.outline.captureNames) assert.ok(!(parseCaptureName(name) instanceof Error), `@${name}`);
+    });
+  }
+});
+
+describe('a query outside the convention is refused, naming the file and the capture', () => {
+  const rust = readManifest(PACKAGE_LANGUAGE_ROOT).find((entry) => entry.name === 'rust')!;
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'zumba-query-'));
+
+  function compile(source: string): () => Promise<unknown> {
+    const file = path.join(folder, `${Math.random().toString(36).slice(2)}.scm`);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(file, source);
+    return async () => {
+      const { language } = await loadGrammar(rust);
+      compileOutlineQuery(language as Language, { ...rust, outlineQuery: file });
+    };
+  }
+
+  test('an unknown kind', async () => {
+    await assert.rejects(compile('(function_item name: (identifier) @variable.name) @variable'), (error: unknown) => {
+      assert.ok(error instanceof QueryError);
+      assert.match(error.message, /\.scm: @variable\.name: unknown kind "variable"/);
+      return true;
+    });
+  });
+
+  test('an unknown role', async () => {
+    await assert.rejects(compile('(function_item name: (identifier) @function.label) @function'), /@function\.label: use @function, @function\.name or @function\.scope/);
+  });
+
+  test('a node type the grammar does not have', async () => {
+    await assert.rejects(compile('(no_such_node) @function'), (error: unknown) => error instanceof QueryError);
+  });
+
+  test('a capture for predicates only is allowed', async () => {
+    await compile('((const_item name: (identifier) @const.name) @const (#match? @const.name "^[A-Z]"))')();
+    await compile('((const_item name: (identifier) @_n) @const @const.name)')();
+  });
+});
