@@ -29,7 +29,7 @@ describe('zumba one-shot commands', () => {
   test('outline of one file, from the current folder', () => {
     assert.deepEqual(zumba('outline', 'src/handoff.py'), {
       status: 0,
-      stdout: '4 class Handoff\n  5 method prompt\n9 function handoff_prompt\n',
+      stdout: '1 const MAX_PROMPT\n4 class Handoff\n  5 method prompt\n9 function handoff_prompt\n',
       stderr: '',
     });
   });
@@ -37,7 +37,7 @@ describe('zumba one-shot commands', () => {
   test('outline of several files: a == path line before each', () => {
     const { status, stdout } = zumba('outline', '--project', projectDir, 'src/*.py', 'README.md');
     assert.equal(status, 0);
-    assert.equal(stdout, '== src/handoff.py\n4 class Handoff\n  5 method prompt\n9 function handoff_prompt\n\n== README.md\n1 heading Demo project\n  5 heading Usage\n');
+    assert.equal(stdout, '== src/handoff.py\n1 const MAX_PROMPT\n4 class Handoff\n  5 method prompt\n9 function handoff_prompt\n\n== README.md\n1 heading Demo project\n  5 heading Usage\n');
   });
 
   test('find-symbol and find-references print the tool text', () => {
@@ -53,6 +53,24 @@ describe('zumba one-shot commands', () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'zumba-cli-')), 'diagnostics.json');
     writeFileSync(file, JSON.stringify([{ file: 'src/rpc.rs', line: 3, column: 2, severity: 'warning', message: 'unused' }]));
     assert.deepEqual(zumba('diagnostics', '--diagnostics', file), { status: 0, stdout: 'src/rpc.rs:3:2: warning: unused\n', stderr: '' });
+  });
+
+  test('languages: each language with its engine and file types', () => {
+    const { status, stdout } = zumba('languages');
+    assert.equal(status, 0);
+    const rows = new Map(stdout.trim().split('\n').map((line) => [line.split(/\s+/)[0], line.split(/\s+/).slice(1).join(' ')]));
+    assert.equal(rows.get('rust'), 'tree-sitter .rs');
+    assert.equal(rows.get('typescript'), 'tree-sitter .ts .mts .cts');
+    assert.equal(rows.get('markdown'), 'markdown .md .markdown .mdx');
+    assert.equal(rows.get('ruby'), 'keywords .rb');
+  });
+
+  test('tree: the syntax tree with field names and lines', () => {
+    const { status, stdout } = zumba('tree', 'src/rpc.rs');
+    assert.equal(status, 0);
+    assert.match(stdout, /^\(source_file\)  1\n/);
+    assert.match(stdout, /\n {4}name: \(type_identifier\) "Rpc"  9\n/);
+    assert.deepEqual(zumba('tree', 'README.md'), { status: 1, stdout: '', stderr: 'README.md has no tree-sitter grammar (markdown: markdown).\n' });
   });
 
   test('a tool error goes to stderr with exit code 1', () => {

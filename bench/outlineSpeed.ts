@@ -1,0 +1,130 @@
+/**
+ * Outline speed: a warm outline of one file over the corpus (p50, p99) beside ctags on the same
+ * files; the first outline in a fresh server, grammar load included; and the first outline of each of
+ * the seven tree-sitter languages in a row in one server.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openProject } from '../src/project/project.js';
+import { walkProject } from '../src/project/walker.js';
+import { outline } from '../src/tools/outline.js';
+import { LineClient, timed } from './lineClient.js';
+import { median, percentile, type Row } from './table.js';
+
+const SAMPLE_PER_LANGUAGE = 400;
+const FRESH_SERVERS = 5;
+const FIRST_OUTLINE_GOAL_MS = 150;
+const FIXTURES = path.resolve(fileURLToPath(new URL('../../test/fixtures/outline/', import.meta.url)));
+
+interface SampledFile {
+  readonly project: string;
+  readonly relative: string;
+}
+
+/** Every n-th tree-sitter file of a corpus part, so the sample spreads over the whole tree. */
+function sample(root: string): SampledFile[] {
+  const project = openProject(root);
+  const files = walkProject(project).filter((file) => project.languages.of(file.relative)?.engine === 'tree-sitter');
+  const step = Math.max(1, Math.floor(files.length / SAMPLE_PER_LANGUAGE));
+  return files.filter((_, i) => i % step === 0).slice(0, SAMPLE_PER_LANGUAGE).map((file) => ({ project: root, relative: file.relative }));
+}
+
+async function warmOutlines(files: readonly SampledFile[]): Promise<number[]> {
+  const projects = new Map<string, ReturnType<typeof openProject>>();
+  const projectOf = (root: string) => projects.get(root) ?? projects.set(root, openProject(root)).get(root)!;
+  for (const file of files) await outline(projectOf(file.project), { path: file.relative }); // grammars loaded, caches warm
+  const times: number[] = [];
+  for (const file of files) times.push((await timed(() => outline(projectOf(file.project), { path: file.relative }))).ms);
+  return times.sort((a, b) => a - b);
+}
+
+/** ctags over the same files in one process (its best case): milliseconds per file. */
+function ctagsPerFile(files: readonly SampledFile[]): number {
+  const list = path.join(mkdtempSync(path.join(os.tmpdir(), 'zumba-bench-')), 'files');
+  writeFileSync(list, files.map((f) => path.join(f.project, f.relative)).join('\n') + '\n');
+  const start = performance.now();
+  const result = spawnSync('ctags', ['-f', '/dev/null', '-L', list]);
+  if (result.status !== 0) throw new Error(`ctags failed: ${result.stderr}`);
+  return (performance.now() - start) / files.length;
+}
+
+function ctagsOneFile(file: string): number {
+  const start = performance.now();
+  spawnSync('ctags', ['-f', '/dev/null', file]);
+  return performance.now() - start;
+}
+
+async function firstOutlineInFreshServer(project: string, file: string): Promise<number> {
+  const client = new LineClient(['mcp', project]);
+  await client.initialize();
+  const { ms } = await timed(() => client.callTool('outline', { path: file }));
+  await client.close();
+  return ms;
+}
+
+/** A project holding one real file per tree-sitter language: corpus files where the corpus has them. */
+function sevenLanguageProject(corpus: string, files: readonly SampledFile[]): { root: string; files: string[] } {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-seven-'));
+  const pick = (extension: string) => files.find((f) => f.relative.endsWith(extension));
+  const names: string[] = [];
+  for (const extension of ['.rs', '.ts', '.js', '.py', '.go']) {
+    const file = pick(extension);
+    if (file === undefined) throw new Error(`no ${extension} file in ${corpus}`);
+    names.push(`sample${extension}`);
+    copyFileSync(path.join(file.project, file.relative), path.join(root, `sample${extension}`));
+  }
+  for (const language of ['tsx', 'swift']) {
+    const fixture = readdirSync(path.join(FIXTURES, language)).find((name) => !name.endsWith('.outline'))!;
+    names.push(`sample.${language}`);
+    copyFileSync(path.join(FIXTURES, language, fixture), path.join(root, `sample.${language}`));
+  }
+  return { root, files: names };
+}
+
+export async function outlineSpeed(corpus: string): Promise<Row[]> {
+  const files = ['rust', 'ts', 'python', 'go'].flatMap((part) => sample(path.join(corpus, part)));
+  const warm = await warmOutlines(files);
+  const ctags = ctagsPerFile(files);
+  const mean = warm.reduce((a, b) => a + b, 0) / warm.length;
+
+  const rustFile = files.find((f) => f.relative.endsWith('.rs'))!;
+  const firsts: number[] = [];
+  for (let i = 0; i < FRESH_SERVERS; i++) firsts.push(await firstOutlineInFreshServer(rustFile.project, rustFile.relative));
+  const ctagsFresh = median(Array.from({ length: FRESH_SERVERS }, () => ctagsOneFile(path.join(rustFile.project, rustFile.relative))));
+
+  const seven = sevenLanguageProject(corpus, files);
+  const client = new LineClient(['mcp', seven.root]);
+  await client.initialize();
+  const inARow: Row[] = [];
+  for (const file of seven.files) {
+    const { ms } = await timed(() => client.callTool('outline', { path: file }));
+    const ctagsMs = ctagsOneFile(path.join(seven.root, file));
+    inARow.push({
+      metric: `first outline in a row, ${path.extname(file)}`,
+      ours: ms,
+      unit: 'ms',
+      reference: { value: ctagsMs, tool: 'ctags, fresh' },
+      goal: `≤ ${FIRST_OUTLINE_GOAL_MS} ms`,
+      met: ms <= FIRST_OUTLINE_GOAL_MS,
+    });
+  }
+  await client.close();
+
+  return [
+    { metric: `warm outline p50 (${warm.length} files)`, ours: percentile(warm, 50), unit: 'ms', goal: '≤ 5 ms', met: percentile(warm, 50) <= 5 },
+    { metric: 'warm outline p99', ours: percentile(warm, 99), unit: 'ms', goal: '≤ 50 ms', met: percentile(warm, 99) <= 50 },
+    { metric: 'warm outline mean per file', ours: mean, unit: 'ms', reference: { value: ctags, tool: 'ctags, one run' } },
+    {
+      metric: 'first outline, fresh server (median of 5)',
+      ours: median(firsts),
+      unit: 'ms',
+      reference: { value: ctagsFresh, tool: 'ctags, fresh' },
+      goal: `≤ ${FIRST_OUTLINE_GOAL_MS} ms`,
+      met: median(firsts) <= FIRST_OUTLINE_GOAL_MS,
+    },
+    ...inARow,
+  ];
+}
