@@ -24,49 +24,12 @@
 
 (typealias_declaration name: (type_identifier) @type.name) @type
 
-; Top-level `let` (not `var`, not inside a type or function). A declaration of one name is an entry
-; whose range is the whole declaration. The anchors keep these patterns off `let a = 1, b = 2`,
-; whose names are each an entry of their own (the declaration then holds a `,`).
+; Top-level `let` (not `var`, not inside a type or function): one entry per name, whose range is
+; the name itself, so that `let a = 1, b = 2` gives two entries. (Richer patterns with anchors cost
+; hundreds of milliseconds to compile against this large grammar.)
 (source_file
   (property_declaration
     (value_binding_pattern mutability: "let")
-    .
-    name: (pattern bound_identifier: (simple_identifier) @const.name)
-    .
-    [(comment) (multiline_comment)]*
-    .
-    value: (_) .) @const)
-(source_file
-  (property_declaration
-    (value_binding_pattern mutability: "let")
-    .
-    name: (pattern bound_identifier: (simple_identifier) @const.name)
-    .
-    [(comment) (multiline_comment)]*
-    .
-    (type_annotation)
-    .
-    [(comment) (multiline_comment)]*
-    .
-    value: (_) .) @const)
-(source_file
-  (property_declaration
-    (value_binding_pattern mutability: "let")
-    .
-    name: (pattern bound_identifier: (simple_identifier) @const.name)
-    .
-    [(comment) (multiline_comment)]*
-    .
-    (type_annotation) .) @const)
-(source_file
-  (property_declaration
-    (value_binding_pattern mutability: "let")
-    name: (pattern bound_identifier: (simple_identifier) @const.name) @const
-    ","))
-(source_file
-  (property_declaration
-    (value_binding_pattern mutability: "let")
-    ","
     name: (pattern bound_identifier: (simple_identifier) @const.name) @const))
 ; `let (a, b) = …`: each name of the tuple.
 (source_file
