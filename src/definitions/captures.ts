@@ -39,7 +39,8 @@ export function parseCaptureName(captureName: string): { kind: Kind; role: Role 
   return { kind, role: role === undefined ? 'item' : role };
 }
 
-interface Item {
+/** A declaration before nesting: its range (UTF-16 offsets into the text) decides what it contains. */
+export interface Item {
   readonly kind: Kind;
   readonly start: number;
   readonly end: number;
@@ -48,7 +49,7 @@ interface Item {
 }
 
 /** One entry per declaration node; where several patterns capture the same node, the first pattern wins. */
-function itemsOf(matches: readonly Match[]): Item[] {
+export function itemsFromMatches(matches: readonly Match[]): Item[] {
   const byNode = new Map<number, { patternIndex: number; item: Item }>();
   for (const match of matches) {
     const item = itemOf(match);
@@ -71,28 +72,34 @@ function itemOf(match: Match): Item | undefined {
     else (meaning.role === 'name' ? names : scopes).push(capture.node);
   }
   if (declaration === undefined || names.length === 0) return undefined;
-  const inOrder = (nodes: CapturedNode[]) => nodes.sort((a, b) => a.startIndex - b.startIndex).map((n) => oneLine(n.text));
-  const name = inOrder(names).join(' ');
-  const scope = inOrder(scopes).join('.');
+  const orderedNames = inSourceOrder(names);
+  const name = joinPieces(orderedNames);
+  const scope = inSourceOrder(scopes).map((node) => oneLine(node.text)).join('.');
   return {
     kind: declaration.kind,
     start: declaration.node.startIndex,
     end: declaration.node.endIndex,
-    line: names[0]!.row + 1,
+    line: orderedNames[0]!.row + 1,
     name: scope === '' ? name : `${scope}.${name}`,
   };
+}
+
+function inSourceOrder(nodes: readonly CapturedNode[]): CapturedNode[] {
+  return [...nodes].sort((a, b) => a.startIndex - b.startIndex);
+}
+
+/** Name pieces separated in the source by anything are joined with one space; adjacent ones are not separated. */
+function joinPieces(pieces: readonly CapturedNode[]): string {
+  return pieces.map((piece, i) => (i > 0 && piece.startIndex > pieces[i - 1]!.endIndex ? ' ' : '') + oneLine(piece.text)).join('');
 }
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/**
- * The outline entries of a file's matches, in source order, each nested in the closest declaration
- * whose range contains it.
- */
-export function definitionsFromMatches(matches: readonly Match[]): Definition[] {
-  const items = itemsOf(matches).sort((a, b) => a.start - b.start || b.end - a.end);
+/** Outline entries in source order, each nested in the closest declaration whose range contains it. */
+export function nestItems(unordered: readonly Item[]): Definition[] {
+  const items = [...unordered].sort((a, b) => a.start - b.start || b.end - a.end);
   const open: Item[] = [];
   const definitions: Definition[] = [];
   for (const item of items) {

@@ -6,9 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { Language, Parser, Query, type Node, type QueryMatch } from 'web-tree-sitter';
-import { definitionsFromMatches, parseCaptureName, type Match } from './captures.js';
+import { itemsFromMatches, nestItems, parseCaptureName, type Match } from './captures.js';
 import type { Definition } from './definition.js';
 import type { GrammarEntry } from './manifest.js';
+import { withRecoveredItems } from './recovery.js';
 
 /** Past this a parse is abandoned and the keyword scanner answers instead. */
 export const PARSE_BUDGET_MS = 2000;
@@ -80,7 +81,8 @@ export async function treeSitterDefinitions(entry: GrammarEntry, text: string): 
   if (tree === null) return undefined;
   try {
     const matches = runQuery(grammar.outline, tree.rootNode);
-    return matches === undefined ? undefined : definitionsFromMatches(matches);
+    if (matches === undefined) return undefined;
+    return nestItems(withRecoveredItems(tree.rootNode, text, itemsFromMatches(matches)));
   } finally {
     tree.delete();
   }

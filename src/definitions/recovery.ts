@@ -1,0 +1,98 @@
+/**
+ * Declarations tree-sitter could not place. Where a file does not parse (an unclosed tag or bracket,
+ * a half-typed line), tree-sitter wraps what it could not read in ERROR nodes, and the declarations
+ * in there would vanish from the outline. The keyword scanner reads those regions instead: its
+ * entries join the query's, each reaching, like an indented block, to the next entry at its depth.
+ * A declaration whose node swallowed the error (an unclosed call runs to the end of the file) ends,
+ * likewise, where the next recovered entry at its depth begins.
+ */
+import type { Item } from './captures.js';
+import type { Definition } from './definition.js';
+import { keywordDefinitions } from './keywordScanner.js';
+
+/** The parts of a syntax node the search for ERROR regions needs. */
+export interface SyntaxNode {
+  readonly type: string;
+  readonly hasError: boolean;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly children: readonly (SyntaxNode | null)[];
+}
+
+interface Region {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The outermost ERROR nodes, found by descending only into subtrees that hold an error. */
+function errorRegions(root: SyntaxNode): Region[] {
+  const regions: Region[] = [];
+  const pending: SyntaxNode[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (node.type === 'ERROR') regions.push({ start: node.startIndex, end: node.endIndex });
+    else if (node.hasError) for (const child of node.children) if (child !== null) pending.push(child);
+  }
+  return regions.sort((a, b) => a.start - b.start);
+}
+
+/** Offset of the first non-blank character of each line (lines end at `\n`). */
+function lineStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (let offset = 0; offset <= text.length; ) {
+    const newline = text.indexOf('\n', offset);
+    const end = newline < 0 ? text.length : newline;
+    let first = offset;
+    while (first < end && (text[first] === ' ' || text[first] === '\t')) first++;
+    starts.push(first);
+    if (newline < 0) break;
+    offset = newline + 1;
+  }
+  return starts;
+}
+
+/** For each entry, the index of the next entry at its depth or shallower: where its block ends. */
+function blockEnds(entries: readonly Definition[]): (number | undefined)[] {
+  const ends: (number | undefined)[] = entries.map(() => undefined);
+  const open: number[] = [];
+  entries.forEach((entry, index) => {
+    while (open.length > 0 && entries[open[open.length - 1]!]!.depth >= entry.depth) ends[open.pop()!] = index;
+    open.push(index);
+  });
+  return ends;
+}
+
+const key = (entry: { line: number; name: string }) => `${entry.line} ${entry.name}`;
+
+/**
+ * The query's items, cut short where a recovered entry at their depth begins, and the keyword
+ * scanner's items inside the tree's ERROR regions that the query's items do not already hold.
+ */
+export function withRecoveredItems(root: SyntaxNode, text: string, known: readonly Item[]): Item[] {
+  if (!root.hasError) return [...known];
+  const regions = errorRegions(root);
+  if (regions.length === 0) return [...known];
+  const starts = lineStarts(text);
+  const scanned = keywordDefinitions(text);
+  const startOf = (index: number) => starts[scanned[index]!.line - 1]!;
+  const regionOf = (index: number) => regions.find((r) => r.start <= startOf(index) && startOf(index) < r.end);
+  const ends = blockEnds(scanned);
+  const scannedIndex = new Map(scanned.map((entry, index) => [key(entry), index]));
+  const knownKeys = new Set(known.map(key));
+
+  const trimmed = known.map((item) => {
+    const index = scannedIndex.get(key(item));
+    const next = index === undefined ? undefined : ends[index];
+    if (next === undefined || regionOf(next) === undefined) return item;
+    const cut = startOf(next);
+    return cut > item.start && cut < item.end ? { ...item, end: cut } : item;
+  });
+  const recovered = scanned.flatMap((entry, index): Item[] => {
+    const region = regionOf(index);
+    if (region === undefined || knownKeys.has(key(entry))) return [];
+    const next = ends[index];
+    const end = next === undefined ? region.end : Math.min(region.end, startOf(next));
+    return [{ kind: entry.kind, start: startOf(index), end, line: entry.line, name: entry.name }];
+  });
+  return [...trimmed, ...recovered];
+}
