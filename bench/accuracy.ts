@@ -350,9 +350,12 @@ const BLANK = '_';
 
 function goEntry(file: string, tag: CtagsTag): Entry | undefined {
   const expected = GO_KINDS[tag.kind];
-  if (expected === undefined || tag.name === BLANK || lastSegment(tag.scope ?? '', '.') === BLANK) return undefined;
+  if (expected === undefined || tag.name === BLANK) return undefined;
   const base = { file, line: tag.line, name: tag.name, shown: tag.name, kind: tag.kind, parent: undefined, parentKind: undefined, expected };
-  if (tag.kind === 'methodSpec') return { ...base, parent: lastSegment(tag.scope ?? '', '.'), parentKind: 'interface' };
+  if (tag.kind === 'methodSpec') {
+    const iface = lastSegment(tag.scope ?? '', '.');
+    return iface === BLANK ? undefined : { ...base, parent: iface, parentKind: 'interface' };
+  }
   if (tag.kind !== 'func' || tag.scopeKind === undefined || tag.scopeKind === 'package') return base;
   const receiver = (tag.scopeKind === 'unknown' ? goReceiver(tag.pattern) : undefined) ?? lastSegment(tag.scope ?? '', '.');
   return { ...base, shown: `${receiver}.${tag.name}`, kind: 'func with receiver', parent: receiver, parentKind: 'receiver', expected: 'method' };

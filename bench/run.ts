@@ -4,6 +4,7 @@
  * /tmp/zumba-corpus.
  */
 import { existsSync } from 'node:fs';
+import { runAccuracy } from './accuracy.js';
 import { outlineSpeed } from './outlineSpeed.js';
 import { renderTable } from './table.js';
 
@@ -13,4 +14,5 @@ if (!existsSync(corpus)) {
   process.exit(2);
 }
 
-process.stdout.write(`Outline speed (${corpus})\n${renderTable(await outlineSpeed(corpus))}\n`);
+process.stdout.write(`Outline speed (${corpus})\n${renderTable(await outlineSpeed(corpus))}\n\n`);
+process.stdout.write(await runAccuracy(corpus));

@@ -9,7 +9,7 @@
 ; whether or not the receiver is named (`func (l *List[T]) Push`, `func (*T) M`). The first
 ; pattern that matches a method wins; the last one, without a receiver type, is a backstop for a
 ; receiver the others do not recognise.
-(method_declaration
+((method_declaration
   receiver: (parameter_list
     (parameter_declaration
       type: [
@@ -19,7 +19,8 @@
         (pointer_type (generic_type type: (type_identifier) @method.scope))
       ]))
   name: (field_identifier) @method.name) @method
-(method_declaration
+  (#not-eq? @method.name "_"))
+((method_declaration
   receiver: (parameter_list
     (parameter_declaration
       type: [
@@ -28,7 +29,9 @@
         (pointer_type (parenthesized_type (type_identifier) @method.scope))
       ]))
   name: (field_identifier) @method.name) @method
-(method_declaration name: (field_identifier) @method.name) @method
+  (#not-eq? @method.name "_"))
+((method_declaration name: (field_identifier) @method.name) @method
+  (#not-eq? @method.name "_"))
 
 ; Type declarations, each spec its own entry (grouped `type ( … )` included), so that an
 ; interface's range holds its own methods only.

@@ -8,11 +8,14 @@
 (function_declaration name: (identifier) @function.name) @function
 (generator_function_declaration name: (identifier) @function.name) @function
 
-; `const|let|var f = () => …`, `= function …`, `= function* …`: anywhere (top level, exported, in a
+; `const|let|var f = () => …`, `= function …`, `= function* …`, also in parentheses: anywhere (top level, exported, in a
 ; function body).
 (variable_declarator
   name: (identifier) @function.name
-  value: [(arrow_function) (function_expression) (generator_function)]) @function
+  value: [
+    (arrow_function) (function_expression) (generator_function)
+    (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])
+  ]) @function
 
 ; `export default function () {}` and `export default () => …`: named `default`.
 (export_statement

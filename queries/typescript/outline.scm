@@ -10,11 +10,14 @@
 ; `declare function f(): T;`, overload signatures, functions of a `declare module`.
 (function_signature name: (identifier) @function.name) @function
 
-; `const|let|var f = () => …`, `= function …`, `= function* …`: anywhere (top level, exported, in a
+; `const|let|var f = () => …`, `= function …`, `= function* …`, also in parentheses: anywhere (top level, exported, in a
 ; function body, in a namespace).
 (variable_declarator
   name: (identifier) @function.name
-  value: [(arrow_function) (function_expression) (generator_function)]) @function
+  value: [
+    (arrow_function) (function_expression) (generator_function)
+    (parenthesized_expression [(arrow_function) (function_expression) (generator_function)])
+  ]) @function
 
 ; `export default function () {}` and `export default () => …`: named `default`.
 (export_statement

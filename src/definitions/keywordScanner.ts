@@ -24,6 +24,12 @@ const DECLARATION = new RegExp(
   'u',
 );
 
+/** Control-flow words no language lets a declaration take: `func if …` is a match arm, not a function. */
+const RESERVED_NAMES: ReadonlySet<string> = new Set([
+  'if', 'else', 'for', 'while', 'do', 'loop', 'switch', 'case', 'match', 'return', 'break', 'continue',
+  'in', 'of', 'try', 'catch', 'finally', 'throw', 'yield', 'await', 'new', 'where', 'as',
+]);
+
 interface Found {
   readonly kind: Kind;
   readonly name: string;
@@ -125,7 +131,7 @@ export function keywordDefinitions(text: string): Definition[] {
     const groups = match.groups!;
     const indent = groups['indent']!.length;
     const found = RECOGNIZERS[groups['keyword']!]!(groups['rest']!, /\bdefault\s/.test(groups['modifiers']!));
-    if (found === undefined) return;
+    if (found === undefined || RESERVED_NAMES.has(found.name)) return;
     while (open.length > 0 && open[open.length - 1]!.indent >= indent) open.pop();
     const parent = open[open.length - 1]?.kind;
     if (found.topLevelOnly && (parent === 'function' || parent === 'method')) return;
