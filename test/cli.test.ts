@@ -62,7 +62,7 @@ describe('zumba one-shot commands', () => {
     assert.equal(rows.get('rust'), 'tree-sitter .rs');
     assert.equal(rows.get('typescript'), 'tree-sitter .ts .mts .cts');
     assert.equal(rows.get('markdown'), 'markdown .md .markdown .mdx');
-    assert.equal(rows.get('ruby'), 'keywords .rb');
+    assert.equal(rows.get('lua'), 'keywords .lua');
   });
 
   test('tree: the syntax tree with field names and lines', () => {

@@ -22,11 +22,9 @@ const MARKDOWN: LanguageInfo = { name: 'markdown', engine: 'markdown', fileTypes
 /** Programming languages without a grammar here, which the keyword scanner serves. */
 const KEYWORD_LANGUAGES: readonly LanguageInfo[] = (
   [
-    ['c', ['c', 'h']], ['cpp', ['cc', 'cpp', 'cxx', 'hpp', 'hh', 'hxx']], ['java', ['java']], ['kotlin', ['kt', 'kts']],
-    ['scala', ['scala']], ['c_sharp', ['cs']], ['ruby', ['rb']], ['php', ['php']], ['lua', ['lua']],
-    ['elixir', ['ex', 'exs']], ['ocaml', ['ml']], ['bash', ['sh', 'bash', 'zsh']], ['dart', ['dart']], ['zig', ['zig']],
+    ['lua', ['lua']], ['elixir', ['ex', 'exs']], ['ocaml', ['ml']], ['dart', ['dart']], ['zig', ['zig']],
     ['nim', ['nim']], ['julia', ['jl']], ['haskell', ['hs']], ['erlang', ['erl']], ['clojure', ['clj']], ['r', ['r']],
-    ['perl', ['pl', 'pm']], ['v', ['v']], ['solidity', ['sol']],
+    ['perl', ['pl', 'pm']], ['v', ['v']], ['solidity', ['sol']], ['objective_c', ['m', 'mm']], ['groovy', ['groovy', 'gradle']],
   ] as const
 ).map(([name, fileTypes]) => ({ name, engine: 'keywords', fileTypes }));
 
