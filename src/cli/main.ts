@@ -5,38 +5,44 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { Languages } from '../definitions/languages.js';
+import { ManifestError } from '../definitions/manifest.js';
 import { openProject, ProjectError, type Project } from '../project/project.js';
 import { findTool } from '../tools/registry.js';
 import { ToolError } from '../tools/toolError.js';
 import { VERSION } from '../version.js';
-import { languagesTable, treeOf } from './languageCommands.js';
+import { languageProblems, languagesTable, treeOf } from './languageCommands.js';
 import { outlineCommand } from './outlineCommand.js';
 import { runTool, UsageError } from './runTool.js';
 import { serve } from './serve.js';
 
 const USAGE = `Usage:
-  zumba mcp <project> [--diagnostics <file>]        MCP server over stdio
+  zumba mcp <project> [--diagnostics <file>] [--queries DIR]
+                                                    MCP server over stdio
   zumba outline [--project DIR] <file|glob>...      a file's declarations, indented by nesting
   zumba find-symbol [--project DIR] <name>          where a name is defined
   zumba find-references [--project DIR] [--path GLOBS] <name>
                                                     lines using a name as a whole word
   zumba diagnostics [--project DIR] --diagnostics FILE [path]
                                                     the editor's errors and warnings
-  zumba languages                                   each language, its file types and its engine
+  zumba languages [--queries DIR]                   each language, its engine and file types;
+                                                    every query compiled, problems on stderr (exit 1)
   zumba tree [--project DIR] <file>                 a file's syntax tree, to write a query against
   zumba --version | --help
 
---project defaults to the current folder. Paths are relative to the project.`;
+--project defaults to the current folder. Paths are relative to the project.
+--queries DIR (any command, repeatable) adds or overrides languages from a folder laid out like
+this package's grammars/languages.json + queries/<language>/outline.scm.`;
 
-const PROJECT_OPTION = { project: { type: 'string' } } as const;
+const QUERIES_OPTION = { queries: { type: 'string', multiple: true } } as const;
+const PROJECT_OPTION = { project: { type: 'string' }, ...QUERIES_OPTION } as const;
 
 type Command = (argv: string[]) => Promise<number>;
 
 const COMMANDS: Readonly<Record<string, Command>> = {
   mcp: async (argv) => {
-    const { positionals, values } = parse(argv, { diagnostics: { type: 'string' } });
+    const { positionals, values } = parse(argv, { diagnostics: { type: 'string' }, ...QUERIES_OPTION });
     if (positionals.length !== 1) throw new UsageError('mcp takes exactly one project folder');
-    await serve(openProject(positionals[0]!, { diagnosticsFile: values['diagnostics'] as string | undefined }));
+    await serve(openProject(positionals[0]!, { diagnosticsFile: values['diagnostics'] as string | undefined, languageRoots: queryRoots(values) }));
     return 0;
   },
   outline: async (argv) => {
@@ -62,10 +68,13 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     return runTool(project, findTool('diagnostics')!, { path: positionals[0] });
   },
   languages: async (argv) => {
-    const { positionals } = parse(argv, {});
+    const { positionals, values } = parse(argv, QUERIES_OPTION);
     if (positionals.length > 0) throw new UsageError('languages takes no arguments');
-    process.stdout.write(languagesTable(Languages.load()) + '\n');
-    return 0;
+    const languages = Languages.load(queryRoots(values));
+    process.stdout.write(languagesTable(languages) + '\n');
+    const problems = await languageProblems(languages);
+    for (const problem of problems) process.stderr.write(`${problem}\n`);
+    return problems.length === 0 ? 0 : 1;
   },
   tree: async (argv) => {
     const { positionals, values } = parse(argv, PROJECT_OPTION);
@@ -89,8 +98,13 @@ function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>)
   }
 }
 
+/** `--queries DIR`, as often as given: folders laid out like `grammars/` + `queries/`, later ones winning. */
+function queryRoots(values: Record<string, unknown>): string[] {
+  return (values['queries'] as string[] | undefined) ?? [];
+}
+
 function projectOf(values: Record<string, unknown>, diagnosticsFile?: string): Project {
-  return openProject((values['project'] as string | undefined) ?? process.cwd(), { diagnosticsFile });
+  return openProject((values['project'] as string | undefined) ?? process.cwd(), { diagnosticsFile, languageRoots: queryRoots(values) });
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -115,7 +129,7 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (error instanceof UsageError) {
       process.stderr.write(`zumba: ${error.message}\n${USAGE}\n`);
-    } else if (error instanceof ProjectError) {
+    } else if (error instanceof ProjectError || error instanceof ManifestError) {
       process.stderr.write(`zumba: ${error.message}\n`);
     } else {
       process.stderr.write(`zumba: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -48,22 +48,27 @@ export function readManifest(languageRoot: string): GrammarEntry[] {
     const detail = error instanceof z.ZodError ? z.prettifyError(error) : error instanceof Error ? error.message : String(error);
     throw new ManifestError(`${file}: ${detail}`);
   }
-  const resolveModule = createRequire(file);
   return parsed.grammars.map((entry) => ({
     name: entry.name,
     scope: entry.scope,
     fileTypes: entry['file-types'],
-    wasm: resolveGrammarFile(entry.wasm, path.dirname(file), resolveModule),
+    wasm: resolveGrammarFile(entry.wasm, file),
     outlineQuery: path.resolve(languageRoot, entry.queries.outline),
   }));
 }
 
-/** `./x.wasm` is relative to the manifest's folder; anything else is a file inside an npm package. */
-function resolveGrammarFile(wasm: string, manifestFolder: string, resolveModule: NodeJS.Require): string {
-  if (wasm.startsWith('./') || wasm.startsWith('../')) return path.resolve(manifestFolder, wasm);
-  try {
-    return resolveModule.resolve(wasm);
-  } catch {
-    throw new ManifestError(`grammar ${wasm} not found: install the package that ships it`);
+/**
+ * `./x.wasm` is relative to the manifest's folder; anything else is a file inside an npm package,
+ * looked for from the manifest's folder, then among this package's own dependencies.
+ */
+function resolveGrammarFile(wasm: string, manifest: string): string {
+  if (wasm.startsWith('./') || wasm.startsWith('../')) return path.resolve(path.dirname(manifest), wasm);
+  for (const from of [manifest, fileURLToPath(import.meta.url)]) {
+    try {
+      return createRequire(from).resolve(wasm);
+    } catch {
+      // Not installed there: try the next place.
+    }
   }
+  throw new ManifestError(`${manifest}: grammar ${wasm} not found: install the package that ships it`);
 }

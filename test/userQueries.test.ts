@@ -1,0 +1,91 @@
+/** `--queries DIR`: languages added or overridden from a folder laid out like grammars/ + queries/, without a rebuild. */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { cliPath } from './helpers.js';
+
+function write(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+/** A language root adding `toy` (JSON's grammar, kept beside the manifest) and overriding Go. */
+function languageRoot(goQuery: string): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-'));
+  const manifest = {
+    grammars: [
+      { name: 'toy', scope: 'source.toy', 'file-types': ['toy'], wasm: './json.wasm', queries: { outline: 'queries/toy/outline.scm' } },
+      { name: 'go', scope: 'source.go', 'file-types': ['go'], wasm: 'tree-sitter-wasms/out/tree-sitter-go.wasm', queries: { outline: 'queries/go/outline.scm' } },
+    ],
+  };
+  write(path.join(root, 'grammars', 'languages.json'), JSON.stringify(manifest, null, 2));
+  copyFileSync(createRequire(import.meta.url).resolve('tree-sitter-wasms/out/tree-sitter-json.wasm'), path.join(root, 'grammars', 'json.wasm'));
+  write(path.join(root, 'queries', 'toy', 'outline.scm'), '(pair key: (string (string_content) @const.name)) @const\n');
+  write(path.join(root, 'queries', 'go', 'outline.scm'), goQuery);
+  return root;
+}
+
+const project = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-project-'));
+write(path.join(project, 'settings.toy'), '{\n  "alpha": 1,\n  "beta": {\n    "gamma": 2\n  }\n}\n');
+write(path.join(project, 'main.go'), 'package main\n\ntype Server struct{}\n\nfunc (s *Server) Start() {}\n\nfunc main() {}\n');
+
+function zumba(...args: string[]) {
+  return spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8' });
+}
+
+describe('--queries DIR', () => {
+  const root = languageRoot('(function_declaration name: (identifier) @function.name) @function\n');
+
+  test('adds a language: outline and find-symbol use its query', () => {
+    const outline = zumba('outline', '--queries', root, '--project', project, 'settings.toy');
+    assert.equal(outline.stdout, '2 const alpha\n3 const beta\n  4 const gamma\n');
+    assert.equal(outline.status, 0, outline.stderr);
+    assert.equal(zumba('find-symbol', '--queries', root, '--project', project, 'gamma').stdout, 'settings.toy:4 const — "gamma": 2\n');
+  });
+
+  test('overrides a language of the package', () => {
+    assert.equal(zumba('outline', '--project', project, 'main.go').stdout, '3 struct Server\n5 method Server.Start\n7 function main\n');
+    assert.equal(zumba('outline', '--queries', root, '--project', project, 'main.go').stdout, '7 function main\n');
+  });
+
+  test('languages lists it, served by tree-sitter', () => {
+    const languages = zumba('languages', '--queries', root);
+    assert.equal(languages.status, 0, languages.stderr);
+    assert.match(languages.stdout, /^toy +tree-sitter +\.toy$/m);
+  });
+
+  test('the server takes the same flag', async () => {
+    const client = new Client({ name: 'zumba-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cliPath, 'mcp', project, '--queries', root], stderr: 'pipe' }));
+    try {
+      const result = (await client.callTool({ name: 'outline', arguments: { path: 'settings.toy' } })) as { content: { text: string }[] };
+      assert.equal(result.content[0]!.text, '2 const alpha\n3 const beta\n  4 const gamma');
+    } finally {
+      await client.close();
+    }
+  });
+
+  test('a query outside the convention: languages names it and exits 1; outline falls back to the keyword scanner', () => {
+    const broken = languageRoot('(function_declaration name: (identifier) @func.name) @func\n');
+    const languages = zumba('languages', '--queries', broken);
+    assert.equal(languages.status, 1);
+    assert.match(languages.stderr, /^go: .*outline\.scm: @func\.name: unknown kind "func"/m);
+    const outline = zumba('outline', '--queries', broken, '--project', project, 'main.go');
+    assert.equal(outline.stdout, '3 struct Server\n5 method Server.Start\n7 function main\n');
+    assert.match(outline.stderr, /the go grammar failed, using the keyword scanner/);
+  });
+
+  test('a folder without a manifest: one line, exit 2', () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-empty-'));
+    const result = zumba('languages', '--queries', empty);
+    assert.equal(result.status, 2);
+    assert.equal(result.stderr.trim().split('\n').length, 1);
+    assert.match(result.stderr, /grammars\/languages\.json/);
+  });
+});
