@@ -5,8 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { openProject } from '../src/project/project.js';
-import { searchableFiles } from '../src/project/searchable.js';
-import { walkProject } from '../src/project/walker.js';
+import { searchableFiles, walkProject } from '../src/project/searchable.js';
 
 const temporaries: string[] = [];
 after(() => {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathFilter } from '../project/pathFilter.js';
 import type { Project } from '../project/project.js';
-import { walkProject } from '../project/walker.js';
+import { walkProject } from '../project/searchable.js';
 import { findTool } from '../tools/registry.js';
 import { callForCommand } from './runTool.js';
 

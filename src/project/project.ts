@@ -2,6 +2,8 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Languages } from '../definitions/languages.js';
+import { FileContents } from './searchable.js';
+import { ProjectWalk } from './walker.js';
 
 export interface Project {
   /** Absolute path as the user gave it, normalised. */
@@ -12,6 +14,9 @@ export interface Project {
   readonly diagnosticsFile?: string;
   /** The languages its outlines are made in: the package's grammars and any the user added. */
   readonly languages: Languages;
+  /** The walk and the file contents, kept between calls and checked against the disk at each. */
+  readonly walk: ProjectWalk;
+  readonly contents: FileContents;
 }
 
 export interface ProjectOptions {
@@ -33,9 +38,12 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
     throw new ProjectError(`project folder does not exist: ${folder}`);
   }
   if (!isDirectory) throw new ProjectError(`project is not a folder: ${folder}`);
+  const realRoot = realpathSync(root);
   return {
     root,
-    realRoot: realpathSync(root),
+    realRoot,
+    walk: new ProjectWalk(realRoot),
+    contents: new FileContents(),
     languages: Languages.load(options.languageRoots),
     ...(options.diagnosticsFile !== undefined && { diagnosticsFile: path.resolve(options.diagnosticsFile) }),
   };

@@ -1,27 +1,70 @@
-/** The files a project-wide search reads: the walk, less files over the size limit and binary files. */
+/**
+ * The files a project-wide search reads: the walk, less files over the size limit and binary files,
+ * with their contents. Contents are kept between calls; before each use a file is checked against
+ * the disk (inode, modification and change times, size) and read again when any differs.
+ */
 import type { Project } from './project.js';
 import { readRegularFile, SEARCH_SIZE_LIMIT } from './files.js';
-import { walkProject, type WalkedFile } from './walker.js';
+import { stampOf, type WalkedFile } from './walker.js';
 
 export interface SearchableFile extends WalkedFile {
   readonly bytes: Buffer;
+  /** One object per version of the file's contents: a key for whatever is derived from them. */
+  readonly version: object;
 }
 
-/** Reads one walked file for a search; undefined when it is too large, binary, or gone. */
-export function searchableText(file: WalkedFile): SearchableFile | undefined {
+interface Cached {
+  readonly stamp: string;
+  /** Undefined: too large, binary or unreadable. */
+  readonly file: SearchableFile | undefined;
+}
+
+export class FileContents {
+  private readonly cached = new Map<string, Cached>();
+
+  /** The file as it is on disk now; undefined when it is too large, binary, or gone. */
+  read(file: WalkedFile): SearchableFile | undefined {
+    const stamp = stampOf(file.absolute);
+    if (stamp === '') {
+      this.cached.delete(file.relative);
+      return undefined;
+    }
+    const known = this.cached.get(file.relative);
+    if (known !== undefined && known.stamp === stamp) return known.file;
+    const fresh = readText(file);
+    this.cached.set(file.relative, { stamp, file: fresh });
+    return fresh;
+  }
+
+  /** Forgets files that are no longer in the walk. */
+  keepOnly(files: readonly WalkedFile[]): void {
+    if (this.cached.size <= files.length) return;
+    const current = new Set(files.map((file) => file.relative));
+    for (const relative of this.cached.keys()) if (!current.has(relative)) this.cached.delete(relative);
+  }
+}
+
+function readText(file: WalkedFile): SearchableFile | undefined {
   try {
     const read = readRegularFile(file.absolute, SEARCH_SIZE_LIMIT);
-    return read.kind === 'text' ? { ...file, bytes: read.bytes } : undefined;
+    return read.kind === 'text' ? { ...file, bytes: read.bytes, version: {} } : undefined;
   } catch {
     return undefined; // Deleted or made unreadable since the walk: it is no longer there to search.
   }
+}
+
+/** Every file a search covers, in path order, as the disk holds them now. */
+export function walkProject(project: Project): readonly WalkedFile[] {
+  const files = project.walk.current();
+  project.contents.keepOnly(files);
+  return files;
 }
 
 /** Every searchable file of the project with its contents, in path order. */
 export function* searchableFiles(project: Project, keep: (relative: string) => boolean = () => true): Generator<SearchableFile> {
   for (const file of walkProject(project)) {
     if (!keep(file.relative)) continue;
-    const searchable = searchableText(file);
+    const searchable = project.contents.read(file);
     if (searchable !== undefined) yield searchable;
   }
 }

@@ -2,11 +2,14 @@
  * The project walker: the one place that decides which files a project-wide search sees. It skips
  * what git's exclusion rules exclude, every `.git` entry, and anything that is not a regular file or a
  * folder; symbolic links are not followed (as git and ripgrep don't). Size and binary rules are
- * applied when a file is read (see `searchableText`).
+ * applied when a file is read (see `searchable.ts`).
+ *
+ * The walk is kept between calls and brought up to date at the start of each: a folder whose
+ * modification time changed (an entry added, removed or renamed) is listed again; a folder whose
+ * rules changed (its `.gitignore`, or any above it) is walked again. Nothing else is re-read.
  */
-import { readdirSync, type Dirent } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import type { Project } from './project.js';
 import { IgnoreRules } from './ignoreRules.js';
 
 export interface WalkedFile {
@@ -15,23 +18,122 @@ export interface WalkedFile {
   readonly absolute: string;
 }
 
-/** Every file a search covers, in path order (each folder's entries by name). */
-export function walkProject(project: Project): WalkedFile[] {
-  const files: WalkedFile[] = [];
-  visitFolder(project.realRoot, '', IgnoreRules.atRoot(project.realRoot), files);
-  return files;
+/**
+ * A change made this long before a file or folder was read may not move its times on a file system
+ * with coarse timestamps: until it is older, what was read from it is not trusted (git's "racy" rule).
+ */
+const TIMESTAMP_DOUBT_MS = 2000;
+
+/**
+ * What identifies one version of a file or folder on disk: '' when there is none, and a stamp that
+ * matches no other when it changed too recently to be told from the next version by its times.
+ */
+export function stampOf(absolute: string): string {
+  const stat = statSync(absolute, { throwIfNoEntry: false });
+  if (stat === undefined) return '';
+  if (Date.now() - stat.mtimeMs < TIMESTAMP_DOUBT_MS) return `recent:${Math.random()}`;
+  return `${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.size}`;
 }
 
-function visitFolder(root: string, folder: string, rules: IgnoreRules, files: WalkedFile[]): void {
-  const entries = readEntries(path.join(root, folder));
-  for (const entry of entries) {
-    if (entry.name === '.git') continue;
-    const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
-    if (entry.isDirectory()) {
-      if (!rules.excludes(relative, true)) visitFolder(root, relative, rules.enter(root, relative), files);
-    } else if (entry.isFile()) {
-      if (!rules.excludes(relative, false)) files.push({ relative, absolute: path.join(root, relative) });
+interface Folder {
+  readonly relative: string;
+  /** The folder's own stamp when it was last listed. */
+  stamp: string;
+  /** The stamp of its `.gitignore` when `rules` were made. */
+  ignoreStamp: string;
+  /** The rules of the folder above, from which `rules` were made. */
+  outerRules: IgnoreRules | undefined;
+  /** The rules in force inside this folder. */
+  rules: IgnoreRules;
+  /** Files and subfolders, in name order. */
+  entries: (WalkedFile | Folder)[];
+}
+
+const isFolder = (entry: WalkedFile | Folder): entry is Folder => 'entries' in entry;
+
+export class ProjectWalk {
+  private root: Folder | undefined;
+  private rootStamp = '';
+  private files: WalkedFile[] = [];
+
+  constructor(private readonly projectRoot: string) {}
+
+  /** Every file a search covers, in path order, as the disk holds them now. */
+  current(): readonly WalkedFile[] {
+    // The root's rules come from .git/info/exclude and the root .gitignore: a change to either is a new walk.
+    const rootStamp = `${stampOf(path.join(this.projectRoot, '.git', 'info', 'exclude'))}|${stampOf(path.join(this.projectRoot, '.gitignore'))}`;
+    let changed = false;
+    if (this.root === undefined || rootStamp !== this.rootStamp) {
+      this.rootStamp = rootStamp;
+      this.root = this.newFolder('', undefined, IgnoreRules.atRoot(this.projectRoot));
+      changed = true;
+    } else {
+      changed = this.refresh(this.root);
     }
+    if (changed) this.files = this.flatten(this.root);
+    return this.files;
+  }
+
+  private absolute(relative: string): string {
+    return relative === '' ? this.projectRoot : path.join(this.projectRoot, relative);
+  }
+
+  private newFolder(relative: string, outerRules: IgnoreRules | undefined, rules: IgnoreRules): Folder {
+    const folder: Folder = { relative, stamp: '', ignoreStamp: stampOf(path.join(this.absolute(relative), '.gitignore')), outerRules, rules, entries: [] };
+    this.list(folder, new Map());
+    return folder;
+  }
+
+  /** Lists a folder's entries, keeping what is known of subfolders that are still there. */
+  private list(folder: Folder, known: ReadonlyMap<string, Folder>): void {
+    const absolute = this.absolute(folder.relative);
+    folder.stamp = stampOf(absolute);
+    folder.entries = [];
+    for (const entry of readEntries(absolute)) {
+      if (entry.name === '.git') continue;
+      const relative = folder.relative === '' ? entry.name : `${folder.relative}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (folder.rules.excludes(relative, true)) continue;
+        const existing = known.get(relative);
+        if (existing === undefined) folder.entries.push(this.newFolder(relative, folder.rules, folder.rules.enter(this.projectRoot, relative)));
+        else {
+          this.refresh(existing, folder.rules);
+          folder.entries.push(existing);
+        }
+      } else if (entry.isFile() && !folder.rules.excludes(relative, false)) {
+        folder.entries.push({ relative, absolute: path.join(this.projectRoot, relative) });
+      }
+    }
+  }
+
+  /**
+   * Brings a folder up to date; true when anything below it changed. `outerRules` are the rules of
+   * the folder above as they are now (undefined for the root, whose rules `current` checks).
+   */
+  private refresh(folder: Folder, outerRules: IgnoreRules | undefined = folder.outerRules): boolean {
+    const ignoreStamp = stampOf(path.join(this.absolute(folder.relative), '.gitignore'));
+    let changed = false;
+    if (outerRules !== undefined && (outerRules !== folder.outerRules || ignoreStamp !== folder.ignoreStamp)) {
+      folder.outerRules = outerRules;
+      folder.ignoreStamp = ignoreStamp;
+      folder.rules = outerRules.enter(this.projectRoot, folder.relative);
+      changed = true;
+    }
+    const known = new Map(folder.entries.filter(isFolder).map((sub) => [sub.relative, sub]));
+    if (changed || stampOf(this.absolute(folder.relative)) !== folder.stamp) {
+      this.list(folder, known);
+      return true;
+    }
+    for (const sub of known.values()) changed = this.refresh(sub, folder.rules) || changed;
+    return changed;
+  }
+
+  private flatten(folder: Folder, into: WalkedFile[] = []): WalkedFile[] {
+    for (const entry of folder.entries) {
+      if (isFolder(entry)) this.flatten(entry, into);
+      else into.push(entry);
+    }
+    return into;
   }
 }
 

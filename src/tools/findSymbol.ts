@@ -4,8 +4,9 @@
  * contains the text, ignoring case.
  */
 import type { Definition } from '../definitions/definition.js';
-import { definitionsOf } from '../definitions/engine.js';
+import { definitionsOfFile } from '../definitions/engine.js';
 import type { Project } from '../project/project.js';
+import { wholeWordLines } from './findReferences.js';
 import { searchableFiles } from '../project/searchable.js';
 import { shownLine, splitLines, stripByteOrderMark } from '../text/lines.js';
 
@@ -20,10 +21,16 @@ interface SymbolHit {
 type NameTest = (definition: Definition) => boolean;
 
 export async function findSymbol(project: Project, args: { name: string }): Promise<string> {
-  const exact = await collect(project, Buffer.from(lastSegment(args.name), 'utf8'), (d) => isExactMatch(d, args.name));
+  // A definition's name (or its last segment) stands in its file as a whole word.
+  const word = lastSegment(args.name);
+  const exact = await collect(project, (bytes) => hasWholeWord(bytes, word), (d) => isExactMatch(d, args.name));
   if (exact.length > 0) return render(exact);
   const lower = args.name.toLowerCase();
-  const containing = await collect(project, undefined, (d) => d.name.toLowerCase().includes(lower));
+  const containing = await collect(
+    project,
+    (bytes) => bytes.toString('utf8').toLowerCase().includes(lower),
+    (d) => d.name.toLowerCase().includes(lower),
+  );
   if (containing.length === 0) return `No symbol matches ${args.name}.`;
   return ['No exact match; names containing it:', render(containing)].join('\n');
 }
@@ -39,18 +46,21 @@ function lastSegment(name: string): string {
   return segments[segments.length - 1] || name;
 }
 
+function hasWholeWord(bytes: Buffer, word: string): boolean {
+  return !wholeWordLines(bytes, word).next().done;
+}
+
 /**
- * The definitions passing `test`, in path and line order, at most one past the cap. `mustContain`
- * skips, before any parse, the files whose bytes cannot hold a match.
+ * The definitions passing `test`, in path and line order, at most one past the cap. `mayHold` skips,
+ * before any parse, the files whose text cannot hold a match.
  */
-async function collect(project: Project, mustContain: Buffer | undefined, test: NameTest): Promise<SymbolHit[]> {
+async function collect(project: Project, mayHold: (bytes: Buffer) => boolean, test: NameTest): Promise<SymbolHit[]> {
   const hits: SymbolHit[] = [];
   for (const file of searchableFiles(project, (relative) => project.languages.of(relative) !== undefined)) {
-    if (mustContain !== undefined && file.bytes.indexOf(mustContain) < 0) continue;
-    const text = stripByteOrderMark(file.bytes.toString('utf8'));
-    const matching = ((await definitionsOf(project.languages, file.relative, text)) ?? []).filter(test);
+    if (!mayHold(file.bytes)) continue;
+    const matching = ((await definitionsOfFile(project.languages, file)) ?? []).filter(test);
     if (matching.length === 0) continue;
-    const lines = splitLines(text);
+    const lines = splitLines(stripByteOrderMark(file.bytes.toString('utf8')));
     for (const definition of matching) {
       hits.push({ path: file.relative, definition, source: lines[definition.line - 1] ?? '' });
       if (hits.length > MAX_SYMBOL_RESULTS) return hits;
