@@ -1,0 +1,137 @@
+/**
+ * Project-wide search speed on the corpus's `all` tree, beside the tools a user would otherwise run:
+ * find_references against `rg -w -F -s -n`, find_symbol against `ctags -R`, server start, peak memory,
+ * and whether find_references returns exactly ripgrep's lines.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { LineClient, timed } from './lineClient.js';
+import { median, type Row } from './table.js';
+
+/** From absent and rare to very common, across the four languages of the corpus. */
+export const BENCH_NAMES = [
+  'zumba_absent_name', 'memchr', 'SIGTERM', 'HTTPServer', 'createProgram', 'parse_args', 'NewReader', 'isinstance',
+  'Observable', 'deadline', 'ValueError', 'Mutex', 'tokio', 'serde', 'Iterator', 'Context', 'unwrap', 'String',
+  'value', 'len', 'err', 'self', 'return', 'fmt',
+] as const;
+
+const RUNS = 3;
+const STARTS = 7;
+
+function rgArgs(name: string): string[] {
+  return ['-w', '-F', '-s', '-n', '--no-require-git', '--hidden', '--max-filesize', '512K', '-g', '!.git', '--sort', 'path', '--', name, '.'];
+}
+
+function timeCommand(command: string, args: readonly string[], cwd: string): { ms: number; stdout: string } {
+  const start = performance.now();
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const ms = performance.now() - start;
+  if (result.error) throw result.error;
+  return { ms, stdout: result.stdout };
+}
+
+/** rg's best of RUNS for one name, as a fresh process each time (what a user would run). */
+function rgTime(tree: string, name: string): number {
+  return Math.min(...Array.from({ length: RUNS }, () => timeCommand('rg', rgArgs(name), tree).ms));
+}
+
+/** The first 80 (path, line) pairs rg prints, as `path:line`. */
+function rgLines(tree: string, name: string): string[] {
+  return timeCommand('rg', rgArgs(name), tree)
+    .stdout.split('\n')
+    .filter((line) => line !== '')
+    .slice(0, 80)
+    .map((line) => {
+      const match = /^(?:\.\/)?(.*?):(\d+):/.exec(line)!;
+      return `${match[1]}:${match[2]}`;
+    });
+}
+
+function ourLines(text: string): string[] {
+  if (text.startsWith('No references')) return [];
+  return text
+    .split('\n')
+    .filter((line) => !line.startsWith('… more'))
+    .map((line) => /^(.*?):(\d+): /.exec(line)!)
+    .map((match) => `${match[1]}:${match[2]}`);
+}
+
+function peakRss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+export async function searchSpeed(corpus: string): Promise<{ rows: Row[]; mismatches: string[] }> {
+  const tree = `${corpus}/all`;
+  const rows: Row[] = [];
+
+  const starts: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    const { ms, value: client } = await timed(async () => {
+      const c = new LineClient(['mcp', tree]);
+      await c.initialize();
+      return c;
+    });
+    starts.push(ms);
+    await client.close();
+  }
+  rows.push({ metric: `server start to initialize answered (median of ${STARTS})`, ours: median(starts), unit: 'ms', goal: '≤ 150 ms', met: median(starts) <= 150 });
+
+  // First calls, each in a fresh server.
+  const firstReferences: number[] = [];
+  const firstSymbols: number[] = [];
+  for (const name of BENCH_NAMES) {
+    for (const [tool, times] of [['find_references', firstReferences], ['find_symbol', firstSymbols]] as const) {
+      const client = new LineClient(['mcp', tree]);
+      await client.initialize();
+      times.push((await timed(() => client.callTool(tool, { name }))).ms);
+      await client.close();
+    }
+  }
+
+  // Warm calls in one server, and the exactness check against ripgrep.
+  const client = new LineClient(['mcp', tree]);
+  await client.initialize();
+  for (const name of BENCH_NAMES.slice(0, 3)) await client.callTool('find_references', { name });
+  const warmReferences: number[] = [];
+  const warmSymbols: number[] = [];
+  const rgTimes: number[] = [];
+  const mismatches: string[] = [];
+  for (const name of BENCH_NAMES) {
+    const runs = await Promise.all([0]).then(async () => {
+      const times: number[] = [];
+      let text = '';
+      for (let i = 0; i < RUNS; i++) {
+        const result = await timed(() => client.callTool('find_references', { name }));
+        times.push(result.ms);
+        text = result.value;
+      }
+      return { ms: Math.min(...times), text };
+    });
+    warmReferences.push(runs.ms);
+    rgTimes.push(rgTime(tree, name));
+    const ours = ourLines(runs.text);
+    const theirs = rgLines(tree, name);
+    if (ours.join('\n') !== theirs.join('\n')) {
+      const at = ours.findIndex((line, i) => line !== theirs[i]);
+      mismatches.push(`${name}: ours ${ours.length} lines, rg ${theirs.length}; first difference at ${at}: ours ${ours[at] ?? '(none)'}, rg ${theirs[at] ?? '(none)'}`);
+    }
+    const symbol = [];
+    for (let i = 0; i < RUNS; i++) symbol.push((await timed(() => client.callTool('find_symbol', { name }))).ms);
+    warmSymbols.push(Math.min(...symbol));
+  }
+  const serverPeak = peakRss(client.pid);
+  await client.close();
+
+  const ctagsRun = timeCommand('ctags', ['-R', '-f', '/dev/null', '.'], tree).ms;
+  const rgMedian = median(rgTimes);
+  rows.push(
+    { metric: `find_references warm (median of ${BENCH_NAMES.length} names)`, ours: median(warmReferences), unit: 'ms', reference: { value: rgMedian, tool: 'rg' }, goal: '≤ 1.0× rg', met: median(warmReferences) <= rgMedian },
+    { metric: 'find_references first call, fresh server (median)', ours: median(firstReferences), unit: 'ms', reference: { value: rgMedian, tool: 'rg' }, goal: '≤ 2× rg', met: median(firstReferences) <= 2 * rgMedian },
+    { metric: 'find_symbol first call, fresh server (median)', ours: median(firstSymbols), unit: 'ms', reference: { value: ctagsRun, tool: 'ctags -R' }, goal: '≤ 0.5× ctags -R', met: median(firstSymbols) <= 0.5 * ctagsRun },
+    { metric: 'find_symbol warm (median)', ours: median(warmSymbols), unit: 'ms', goal: '≤ 100 ms', met: median(warmSymbols) <= 100 },
+    { metric: 'peak RSS of the warm server', ours: serverPeak, unit: 'MB', goal: '≤ 512 MB', met: serverPeak <= 512 },
+    { metric: 'find_references lines equal to rg\'s', ours: BENCH_NAMES.length - mismatches.length, unit: `of ${BENCH_NAMES.length}`, goal: 'all', met: mismatches.length === 0 },
+  );
+  return { rows, mismatches };
+}
