@@ -78,10 +78,16 @@ export class ProjectWalk {
     return relative === '' ? this.projectRoot : path.join(this.projectRoot, relative);
   }
 
-  private newFolder(relative: string, outerRules: IgnoreRules | undefined, rules: IgnoreRules): Folder {
-    const folder: Folder = { relative, stamp: '', ignoreStamp: stampOf(path.join(this.absolute(relative), '.gitignore')), outerRules, rules, entries: [] };
+  private newFolder(relative: string, outerRules: IgnoreRules | undefined, rules?: IgnoreRules): Folder {
+    const ignoreStamp = stampOf(path.join(this.absolute(relative), '.gitignore'));
+    const folder: Folder = { relative, stamp: '', ignoreStamp, outerRules, rules: rules ?? this.rulesInside(relative, outerRules!, ignoreStamp), entries: [] };
     this.list(folder, new Map());
     return folder;
+  }
+
+  /** The rules inside a folder: those above it, with its `.gitignore` added when it has one. */
+  private rulesInside(relative: string, outerRules: IgnoreRules, ignoreStamp: string): IgnoreRules {
+    return ignoreStamp === '' ? outerRules : outerRules.enter(this.projectRoot, relative);
   }
 
   /** Lists a folder's entries, keeping what is known of subfolders that are still there. */
@@ -95,7 +101,7 @@ export class ProjectWalk {
       if (entry.isDirectory()) {
         if (folder.rules.excludes(relative, true)) continue;
         const existing = known.get(relative);
-        if (existing === undefined) folder.entries.push(this.newFolder(relative, folder.rules, folder.rules.enter(this.projectRoot, relative)));
+        if (existing === undefined) folder.entries.push(this.newFolder(relative, folder.rules));
         else {
           this.refresh(existing, folder.rules);
           folder.entries.push(existing);
@@ -116,7 +122,7 @@ export class ProjectWalk {
     if (outerRules !== undefined && (outerRules !== folder.outerRules || ignoreStamp !== folder.ignoreStamp)) {
       folder.outerRules = outerRules;
       folder.ignoreStamp = ignoreStamp;
-      folder.rules = outerRules.enter(this.projectRoot, folder.relative);
+      folder.rules = this.rulesInside(folder.relative, outerRules, ignoreStamp);
       changed = true;
     }
     const known = new Map(folder.entries.filter(isFolder).map((sub) => [sub.relative, sub]));
