@@ -1,6 +1,4 @@
 /** The definitions engine: one entry point that `outline` and `find_symbol` both use. */
-import type { SearchableFile } from '../project/searchable.js';
-import { stripByteOrderMark } from '../text/lines.js';
 import type { Definition } from './definition.js';
 import { keywordDefinitions } from './keywordScanner.js';
 import { isProseOrData, type LanguageInfo, type Languages } from './languages.js';
@@ -14,19 +12,6 @@ import { treeSitterDefinitions } from './treeSitter.js';
 export async function definitionsOf(languages: Languages, file: string, text: string): Promise<Definition[] | undefined> {
   const language = languages.of(file);
   return language === undefined ? undefined : definitionsIn(language, text);
-}
-
-/** Definitions by file version: a file's are computed once, until its contents change. */
-const byVersion = new WeakMap<object, Promise<Definition[] | undefined>>();
-
-/** `definitionsOf` for a searched file, kept for as long as the file's contents stay the same. */
-export function definitionsOfFile(languages: Languages, file: SearchableFile): Promise<Definition[] | undefined> {
-  let definitions = byVersion.get(file.version);
-  if (definitions === undefined) {
-    definitions = definitionsOf(languages, file.relative, stripByteOrderMark(file.bytes.toString('utf8')));
-    byVersion.set(file.version, definitions);
-  }
-  return definitions;
 }
 
 /**

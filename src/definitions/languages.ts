@@ -42,7 +42,11 @@ export function isProseOrData(file: string): boolean {
 export class Languages {
   private readonly byFileType = new Map<string, LanguageInfo>();
 
-  private constructor(readonly all: readonly LanguageInfo[]) {
+  private constructor(
+    readonly all: readonly LanguageInfo[],
+    /** The language roots beyond the package's, as given to `load`. */
+    readonly extraRoots: readonly string[],
+  ) {
     // Later entries win: a grammar over the keyword scanner, a user's root over the package's.
     for (const language of all) for (const type of language.fileTypes) this.byFileType.set(type.toLowerCase(), language);
   }
@@ -54,7 +58,7 @@ export class Languages {
       byName.delete(grammar.name); // Re-inserted last, so that its file types win.
       byName.set(grammar.name, { name: grammar.name, engine: 'tree-sitter', fileTypes: grammar.fileTypes, grammar });
     }
-    return new Languages([...byName.values()]);
+    return new Languages([...byName.values()], extraRoots);
   }
 
   /** The language of a file, by its whole name first (`Makefile`), then by its longest known ending. */

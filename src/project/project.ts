@@ -1,6 +1,7 @@
 /** The folder a server or command works on, checked once at start-up. */
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { DefinitionsCache } from '../definitions/definitionsCache.js';
 import { Languages } from '../definitions/languages.js';
 import { FileContents } from './searchable.js';
 import { ProjectWalk } from './walker.js';
@@ -17,6 +18,8 @@ export interface Project {
   /** The walk and the file contents, kept between calls and checked against the disk at each. */
   readonly walk: ProjectWalk;
   readonly contents: FileContents;
+  /** Definitions of its files for find_symbol, made by worker threads and kept per file version. */
+  readonly definitions: DefinitionsCache;
 }
 
 export interface ProjectOptions {
@@ -39,12 +42,14 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
   }
   if (!isDirectory) throw new ProjectError(`project is not a folder: ${folder}`);
   const realRoot = realpathSync(root);
+  const languages = Languages.load(options.languageRoots);
   return {
     root,
     realRoot,
     walk: new ProjectWalk(realRoot),
     contents: new FileContents(),
-    languages: Languages.load(options.languageRoots),
+    languages,
+    definitions: new DefinitionsCache(languages),
     ...(options.diagnosticsFile !== undefined && { diagnosticsFile: path.resolve(options.diagnosticsFile) }),
   };
 }

@@ -4,10 +4,9 @@
  * contains the text, ignoring case.
  */
 import type { Definition } from '../definitions/definition.js';
-import { definitionsOfFile } from '../definitions/engine.js';
 import type { Project } from '../project/project.js';
 import { wholeWordLines } from './findReferences.js';
-import { searchableFiles } from '../project/searchable.js';
+import { searchableFiles, type SearchableFile } from '../project/searchable.js';
 import { shownLine, splitLines, stripByteOrderMark } from '../text/lines.js';
 
 export const MAX_SYMBOL_RESULTS = 40;
@@ -26,11 +25,7 @@ export async function findSymbol(project: Project, args: { name: string }): Prom
   const exact = await collect(project, (bytes) => hasWholeWord(bytes, word), (d) => isExactMatch(d, args.name));
   if (exact.length > 0) return render(exact);
   const lower = args.name.toLowerCase();
-  const containing = await collect(
-    project,
-    (bytes) => bytes.toString('utf8').toLowerCase().includes(lower),
-    (d) => d.name.toLowerCase().includes(lower),
-  );
+  const containing = await collect(project, mayContainIgnoringCase(lower), (d) => d.name.toLowerCase().includes(lower));
   if (containing.length === 0) return `No symbol matches ${args.name}.`;
   return ['No exact match; names containing it:', render(containing)].join('\n');
 }
@@ -46,27 +41,52 @@ function lastSegment(name: string): string {
   return segments[segments.length - 1] || name;
 }
 
+/**
+ * Whether a file's bytes may contain the text in any case. An ASCII text is looked for byte by byte
+ * (both cases of its first letter, then the rest compared case-blind), so that no file is decoded.
+ */
+function mayContainIgnoringCase(lower: string): (bytes: Buffer) => boolean {
+  if (!/^[\x00-\x7f]*$/.test(lower)) return (bytes) => bytes.toString('utf8').toLowerCase().includes(lower);
+  const needle = Buffer.from(lower, 'latin1');
+  const firsts = [...new Set([lower[0]!, lower[0]!.toUpperCase()])].map((c) => c.charCodeAt(0));
+  const matchesAt = (bytes: Buffer, at: number) => {
+    for (let i = 1; i < needle.length; i++) if ((bytes[at + i]! | 0x20) !== needle[i] && bytes[at + i] !== needle[i]) return false;
+    return at + needle.length <= bytes.length;
+  };
+  return (bytes) =>
+    firsts.some((first) => {
+      for (let at = bytes.indexOf(first); at >= 0; at = bytes.indexOf(first, at + 1)) if (matchesAt(bytes, at)) return true;
+      return false;
+    });
+}
+
 function hasWholeWord(bytes: Buffer, word: string): boolean {
   return !wholeWordLines(bytes, word).next().done;
 }
 
+/** How many files are handed to the definition workers at once. */
+const FILES_IN_FLIGHT = 8;
+
 /**
  * The definitions passing `test`, in path and line order, at most one past the cap. `mayHold` skips,
- * before any parse, the files whose text cannot hold a match.
+ * before any parse, the files whose text cannot hold a match; the others are parsed a few at a time
+ * (so that the workers stay busy), and their hits taken in path order.
  */
 async function collect(project: Project, mayHold: (bytes: Buffer) => boolean, test: NameTest): Promise<SymbolHit[]> {
+  const candidates = [...searchableFiles(project, (relative) => project.languages.of(relative) !== undefined)].filter((file) => mayHold(file.bytes));
   const hits: SymbolHit[] = [];
-  for (const file of searchableFiles(project, (relative) => project.languages.of(relative) !== undefined)) {
-    if (!mayHold(file.bytes)) continue;
-    const matching = ((await definitionsOfFile(project.languages, file)) ?? []).filter(test);
-    if (matching.length === 0) continue;
-    const lines = splitLines(stripByteOrderMark(file.bytes.toString('utf8')));
-    for (const definition of matching) {
-      hits.push({ path: file.relative, definition, source: lines[definition.line - 1] ?? '' });
-      if (hits.length > MAX_SYMBOL_RESULTS) return hits;
-    }
+  for (let start = 0; start < candidates.length && hits.length <= MAX_SYMBOL_RESULTS; start += FILES_IN_FLIGHT) {
+    const batch = candidates.slice(start, start + FILES_IN_FLIGHT);
+    const definitions = await Promise.all(batch.map((file) => project.definitions.of(file)));
+    batch.forEach((file, i) => hits.push(...hitsIn(file, (definitions[i] ?? []).filter(test))));
   }
-  return hits;
+  return hits.slice(0, MAX_SYMBOL_RESULTS + 1);
+}
+
+function hitsIn(file: SearchableFile, matching: readonly Definition[]): SymbolHit[] {
+  if (matching.length === 0) return [];
+  const lines = splitLines(stripByteOrderMark(file.bytes.toString('utf8')));
+  return matching.map((definition) => ({ path: file.relative, definition, source: lines[definition.line - 1] ?? '' }));
 }
 
 function render(hits: readonly SymbolHit[]): string {
