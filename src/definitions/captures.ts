@@ -93,8 +93,9 @@ function joinPieces(pieces: readonly CapturedNode[]): string {
   return pieces.map((piece, i) => (i > 0 && piece.startIndex > pieces[i - 1]!.endIndex ? ' ' : '') + oneLine(piece.text)).join('');
 }
 
+/** A name on one line: white space folded, and none beside `::` (C++'s `Foo::\nbar`). */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/\s+/g, ' ').replace(/ ?:: ?/g, '::').trim();
 }
 
 /** Outline entries in source order, each nested in the closest declaration whose range contains it. */

@@ -39,8 +39,8 @@ interface Found {
 
 type Recognizer = (rest: string, isDefault: boolean) => Found | undefined;
 
-const named = (kind: Kind, namePattern = IDENTIFIER): Recognizer => {
-  const pattern = new RegExp(String.raw`^\s+(${namePattern})`, 'u');
+const named = (kind: Kind, namePattern = IDENTIFIER, after = '', before = ''): Recognizer => {
+  const pattern = new RegExp(String.raw`^\s+${before}(${namePattern})${after}`, 'u');
   return (rest, isDefault) => {
     const match = pattern.exec(rest);
     if (match !== null && !/^(extends|implements)$/.test(match[1]!)) return { kind, name: match[1]! };
@@ -48,6 +48,8 @@ const named = (kind: Kind, namePattern = IDENTIFIER): Recognizer => {
   };
 };
 
+/** C's `struct cred *new;` and `struct stat st;` use a type; they declare none. */
+const NOT_A_VARIABLE = String.raw`(?![\p{L}\p{N}_$])(?!\s*[*&),]|\s+[\p{L}_])`;
 const QUALIFIED = String.raw`${IDENTIFIER}(?:(?:\.|::)${IDENTIFIER})*`;
 const GO_METHOD = new RegExp(String.raw`^\s*\(\s*(?:${IDENTIFIER}\s+)?\*?\s*(${IDENTIFIER})(?:\[[^\]]*\])?\s*\)\s*(${IDENTIFIER})`, 'u');
 const FUNCTION_NAME = new RegExp(String.raw`^\s*\*?\s*((?:self\.)?${IDENTIFIER})`, 'u');
@@ -82,8 +84,9 @@ const typeDeclaration: Recognizer = (rest) => {
 
 const RECOGNIZERS: Readonly<Record<string, Recognizer>> = {
   fn: functionLike, func: functionLike, function: functionLike, def: functionLike, fun: functionLike,
-  class: named('class'), actor: named('class'), struct: named('struct'), enum: named('enum'),
-  union: named('union'), trait: named('trait'), interface: named('interface'), protocol: named('protocol'),
+  class: named('class'), actor: named('class'), struct: named('struct', IDENTIFIER, NOT_A_VARIABLE),
+  enum: named('enum', IDENTIFIER, NOT_A_VARIABLE, String.raw`(?:class\s+|struct\s+)?`), // C++ and Kotlin `enum class X`
+  union: named('union', IDENTIFIER, NOT_A_VARIABLE), trait: named('trait'), interface: named('interface'), protocol: named('protocol'),
   extension: named('extension', QUALIFIED), mod: named('module'), module: named('module', QUALIFIED),
   namespace: named('module', QUALIFIED), 'macro_rules!': named('macro'),
   impl: (rest) => implName(rest),
