@@ -1,10 +1,11 @@
 /**
  * Outline speed: a warm outline of one file over the corpus (p50, p99) beside ctags on the same
  * files; the first outline in a fresh server, grammar load included; and the first outline of each of
- * the seven tree-sitter languages in a row in one server.
+ * the seven tree-sitter languages in a row in one server. Then the same per language for C, C++ and
+ * Java, when the corpus has them.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,16 +19,21 @@ const SAMPLE_PER_LANGUAGE = 400;
 const FRESH_SERVERS = 5;
 const FIRST_OUTLINE_GOAL_MS = 150;
 const FIXTURES = path.resolve(fileURLToPath(new URL('../../test/fixtures/outline/', import.meta.url)));
+/** Corpus parts measured on their own, each named as its language. */
+const OWN_ROWS = ['c', 'cpp', 'java'];
 
 interface SampledFile {
   readonly project: string;
   readonly relative: string;
 }
 
-/** Every n-th tree-sitter file of a corpus part, so the sample spreads over the whole tree. */
-function sample(root: string): SampledFile[] {
+/** Every n-th tree-sitter file of a corpus part (of one language, when named), so the sample spreads over the whole tree. */
+function sample(root: string, language?: string): SampledFile[] {
   const project = openProject(root);
-  const files = walkProject(project).filter((file) => project.languages.of(file.relative)?.engine === 'tree-sitter');
+  const files = walkProject(project).filter((file) => {
+    const info = project.languages.of(file.relative);
+    return info?.engine === 'tree-sitter' && (language === undefined || info.name === language);
+  });
   const step = Math.max(1, Math.floor(files.length / SAMPLE_PER_LANGUAGE));
   return files.filter((_, i) => i % step === 0).slice(0, SAMPLE_PER_LANGUAGE).map((file) => ({ project: root, relative: file.relative }));
 }
@@ -84,6 +90,31 @@ function sevenLanguageProject(corpus: string, files: readonly SampledFile[]): { 
   return { root, files: names };
 }
 
+/** One language's sample: warm p50 and p99, the mean beside ctags's, the first outline in a fresh server. */
+async function languageRows(corpus: string, language: string): Promise<Row[]> {
+  const files = sample(path.join(corpus, language), language);
+  if (files.length === 0) return [];
+  const warm = await warmOutlines(files);
+  const mean = warm.reduce((a, b) => a + b, 0) / warm.length;
+  const first = files[0]!;
+  const firsts: number[] = [];
+  for (let i = 0; i < FRESH_SERVERS; i++) firsts.push(await firstOutlineInFreshServer(first.project, first.relative));
+  const ctagsFresh = median(Array.from({ length: FRESH_SERVERS }, () => ctagsOneFile(path.join(first.project, first.relative))));
+  return [
+    { metric: `${language}: warm outline p50 (${warm.length} files)`, ours: percentile(warm, 50), unit: 'ms', goal: '≤ 5 ms', met: percentile(warm, 50) <= 5 },
+    { metric: `${language}: warm outline p99`, ours: percentile(warm, 99), unit: 'ms', goal: '≤ 50 ms', met: percentile(warm, 99) <= 50 },
+    { metric: `${language}: warm outline mean per file`, ours: mean, unit: 'ms', reference: { value: ctagsPerFile(files), tool: 'ctags, one run' } },
+    {
+      metric: `${language}: first outline, fresh server (median of 5)`,
+      ours: median(firsts),
+      unit: 'ms',
+      reference: { value: ctagsFresh, tool: 'ctags, fresh' },
+      goal: `≤ ${FIRST_OUTLINE_GOAL_MS} ms`,
+      met: median(firsts) <= FIRST_OUTLINE_GOAL_MS,
+    },
+  ];
+}
+
 export async function outlineSpeed(corpus: string): Promise<Row[]> {
   const files = ['rust', 'ts', 'python', 'go'].flatMap((part) => sample(path.join(corpus, part)));
   const warm = await warmOutlines(files);
@@ -113,6 +144,9 @@ export async function outlineSpeed(corpus: string): Promise<Row[]> {
   }
   await client.close();
 
+  const own: Row[] = [];
+  for (const language of OWN_ROWS) if (existsSync(path.join(corpus, language))) own.push(...(await languageRows(corpus, language)));
+
   return [
     { metric: `warm outline p50 (${warm.length} files)`, ours: percentile(warm, 50), unit: 'ms', goal: '≤ 5 ms', met: percentile(warm, 50) <= 5 },
     { metric: 'warm outline p99', ours: percentile(warm, 99), unit: 'ms', goal: '≤ 50 ms', met: percentile(warm, 99) <= 50 },
@@ -126,5 +160,6 @@ export async function outlineSpeed(corpus: string): Promise<Row[]> {
       met: median(firsts) <= FIRST_OUTLINE_GOAL_MS,
     },
     ...inARow,
+    ...own,
   ];
 }
