@@ -26,6 +26,8 @@ export class QueryError extends Error {
 }
 
 let parserReady: Promise<Parser> | undefined;
+/** By file: a user's language root may give an existing name other files. */
+const languages = new Map<string, Promise<Language>>();
 const grammars = new Map<string, Promise<LoadedGrammar>>();
 
 function parser(): Promise<Parser> {
@@ -39,16 +41,21 @@ function parser(): Promise<Parser> {
   return parserReady;
 }
 
+function loadLanguage(wasm: string): Promise<Language> {
+  let loaded = languages.get(wasm);
+  if (loaded === undefined) {
+    loaded = parser().then(() => Language.load(readFileSync(wasm)));
+    languages.set(wasm, loaded);
+  }
+  return loaded;
+}
+
 /** The grammar and compiled outline query of an entry, loaded on first use and kept. */
 export function loadGrammar(entry: GrammarEntry): Promise<LoadedGrammar> {
   const key = `${entry.wasm}\0${entry.outlineQuery}`;
   let loaded = grammars.get(key);
   if (loaded === undefined) {
-    loaded = (async () => {
-      await parser();
-      const language = await Language.load(readFileSync(entry.wasm));
-      return { language, outline: compileOutlineQuery(language, entry) };
-    })();
+    loaded = loadLanguage(entry.wasm).then((language) => ({ language, outline: compileOutlineQuery(language, entry) }));
     grammars.set(key, loaded);
   }
   return loaded;
@@ -112,9 +119,10 @@ function toMatch(match: QueryMatch): Match {
 
 /** The syntax tree of a text, one node a line with its field name and 1-based line: what queries are written against. */
 export async function syntaxTree(entry: GrammarEntry, text: string): Promise<string> {
-  const grammar = await loadGrammar(entry);
+  // The grammar alone: the tree is what a query not yet written is written against.
+  const language = await loadLanguage(entry.wasm);
   const p = await parser();
-  p.setLanguage(grammar.language);
+  p.setLanguage(language);
   const tree = p.parse(text);
   if (tree === null) throw new Error('the parse was cancelled');
   try {
