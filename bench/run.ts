@@ -25,4 +25,4 @@ if (sections.has('search')) {
   process.stdout.write('\n');
 }
 if (sections.has('outline')) process.stdout.write(`Outline speed (${corpus})\n${renderTable(await outlineSpeed(corpus))}\n\n`);
-if (sections.has('accuracy')) process.stdout.write(await runAccuracy(corpus));
+if (sections.has('accuracy')) process.stdout.write(`${(await runAccuracy(corpus)).trimEnd()}\n`);
