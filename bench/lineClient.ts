@@ -3,7 +3,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = path.resolve(fileURLToPath(new URL('../src/cli/main.js', import.meta.url)));
+export const CLI = path.resolve(fileURLToPath(new URL('../bin/main.js', import.meta.url)));
 
 export class LineClient {
   private readonly child: ChildProcessWithoutNullStreams;

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PACKAGE_ROOT } from '../packageRoot.js';
 
 export interface GrammarEntry {
   readonly name: string;
@@ -32,8 +33,8 @@ const ManifestSchema = z.object({
   ),
 }).strict();
 
-/** The package's own language root: dist/src/definitions/ is three folders below it. */
-export const PACKAGE_LANGUAGE_ROOT = path.resolve(fileURLToPath(new URL('../../../', import.meta.url)));
+/** The package's own language root: the package folder. */
+export const PACKAGE_LANGUAGE_ROOT = PACKAGE_ROOT;
 
 export class ManifestError extends Error {
   override name = 'ManifestError';
