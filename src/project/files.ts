@@ -1,16 +1,35 @@
 /** Reading files the way every tool must: never blocking on a FIFO, never reading more than a limit. */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 
 /** Files larger than this are left out of project-wide searches (usually generated). */
 export const SEARCH_SIZE_LIMIT = 512 * 1024;
 /** `outline` refuses files larger than this. */
 export const OUTLINE_SIZE_LIMIT = 8 * 1024 * 1024;
 
-export type FileRead =
+/**
+ * A change made this long before a file or folder was read may not move its times on a file system
+ * with coarse timestamps: until it is older, what was read from it is not trusted (git's "racy" rule).
+ */
+const TIMESTAMP_DOUBT_MS = 2000;
+
+/**
+ * What identifies one version of a file or folder on disk, from its stats: a stamp that matches no
+ * other when it changed too recently to be told from the next version by its times.
+ */
+export function stampOfStats(stat: Stats): string {
+  if (Date.now() - stat.mtimeMs < TIMESTAMP_DOUBT_MS) return `recent:${Math.random()}`;
+  return `${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.size}`;
+}
+
+export type FileRead = (
   | { readonly kind: 'text'; readonly bytes: Buffer }
   | { readonly kind: 'binary' }
   | { readonly kind: 'too-large'; readonly size: number }
-  | { readonly kind: 'not-a-file' };
+  | { readonly kind: 'not-a-file' }
+) & {
+  /** The version read (see `stampOfStats`). */
+  readonly stamp: string;
+};
 
 /**
  * Reads a regular file of at most `limit` bytes. O_NONBLOCK keeps a FIFO (or a file replaced by one
@@ -22,11 +41,12 @@ export function readRegularFile(absolute: string, limit: number, options: { foll
   const fd = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK | noFollow);
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) return { kind: 'not-a-file' };
-    if (stat.size > limit) return { kind: 'too-large', size: stat.size };
+    const stamp = stampOfStats(stat);
+    if (!stat.isFile()) return { kind: 'not-a-file', stamp };
+    if (stat.size > limit) return { kind: 'too-large', size: stat.size, stamp };
     const bytes = readAll(fd, stat.size, limit);
-    if (bytes === undefined) return { kind: 'too-large', size: limit + 1 };
-    return bytes.indexOf(0) >= 0 ? { kind: 'binary' } : { kind: 'text', bytes };
+    if (bytes === undefined) return { kind: 'too-large', size: limit + 1, stamp };
+    return bytes.indexOf(0) >= 0 ? { kind: 'binary', stamp } : { kind: 'text', bytes, stamp };
   } finally {
     closeSync(fd);
   }

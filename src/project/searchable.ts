@@ -24,16 +24,13 @@ export class FileContents {
 
   /** The file as it is on disk now; undefined when it is too large, binary, or gone. */
   read(file: WalkedFile): SearchableFile | undefined {
-    const stamp = stampOf(file.absolute);
-    if (stamp === '') {
-      this.cached.delete(file.relative);
-      return undefined;
-    }
     const known = this.cached.get(file.relative);
-    if (known !== undefined && known.stamp === stamp) return known.file;
+    // A file never read is read at once (its open tells its version); a known one is checked first.
+    if (known !== undefined && known.stamp === stampOf(file.absolute)) return known.file;
     const fresh = readText(file);
-    this.cached.set(file.relative, { stamp, file: fresh });
-    return fresh;
+    if (fresh === undefined) this.cached.delete(file.relative);
+    else this.cached.set(file.relative, fresh);
+    return fresh?.file;
   }
 
   /** Forgets files that are no longer in the walk. */
@@ -44,10 +41,11 @@ export class FileContents {
   }
 }
 
-function readText(file: WalkedFile): SearchableFile | undefined {
+/** The file read now, with the version it was read at; undefined when it is gone or unreadable. */
+function readText(file: WalkedFile): Cached | undefined {
   try {
     const read = readRegularFile(file.absolute, SEARCH_SIZE_LIMIT);
-    return read.kind === 'text' ? { ...file, bytes: read.bytes, version: {} } : undefined;
+    return { stamp: read.stamp, file: read.kind === 'text' ? { ...file, bytes: read.bytes, version: {} } : undefined };
   } catch {
     return undefined; // Deleted or made unreadable since the walk: it is no longer there to search.
   }

@@ -10,6 +10,7 @@
  */
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import { stampOfStats } from './files.js';
 import { IgnoreRules } from './ignoreRules.js';
 
 export interface WalkedFile {
@@ -18,21 +19,10 @@ export interface WalkedFile {
   readonly absolute: string;
 }
 
-/**
- * A change made this long before a file or folder was read may not move its times on a file system
- * with coarse timestamps: until it is older, what was read from it is not trusted (git's "racy" rule).
- */
-const TIMESTAMP_DOUBT_MS = 2000;
-
-/**
- * What identifies one version of a file or folder on disk: '' when there is none, and a stamp that
- * matches no other when it changed too recently to be told from the next version by its times.
- */
+/** What identifies one version of a file or folder on disk (see `stampOfStats`); '' when there is none. */
 export function stampOf(absolute: string): string {
   const stat = statSync(absolute, { throwIfNoEntry: false });
-  if (stat === undefined) return '';
-  if (Date.now() - stat.mtimeMs < TIMESTAMP_DOUBT_MS) return `recent:${Math.random()}`;
-  return `${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.size}`;
+  return stat === undefined ? '' : stampOfStats(stat);
 }
 
 interface Folder {
