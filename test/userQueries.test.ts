@@ -1,7 +1,7 @@
 /** `--queries DIR`: languages added or overridden from a folder laid out like grammars/ + queries/, without a rebuild. */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,5 +87,22 @@ describe('--queries DIR', () => {
     assert.equal(result.status, 2);
     assert.equal(result.stderr.trim().split('\n').length, 1);
     assert.match(result.stderr, /grammars\/languages\.json/);
+  });
+});
+
+describe('definition workers', () => {
+  test('a worker that cannot start (its language root gone) hands its files back to the main thread', async () => {
+    const { openProject } = await import('../src/project/project.js');
+    const { findSymbol } = await import('../src/tools/findSymbol.js');
+    const root = languageRoot('(function_declaration name: (identifier) @function.name) @function\n');
+    const opened = openProject(project, { languageRoots: [root] });
+    // The main thread has read the manifest; the workers, started at the first find_symbol, find it gone.
+    rmSync(path.join(root, 'grammars', 'languages.json'));
+    try {
+      assert.equal(await findSymbol(opened, { name: 'gamma' }), 'settings.toy:4 const — "gamma": 2');
+      assert.equal(await findSymbol(opened, { name: 'main' }), 'main.go:7 function — func main() {}');
+    } finally {
+      opened.definitions.close();
+    }
   });
 });
