@@ -29,7 +29,7 @@ describe('a query outside the convention is refused, naming the file and the cap
     writeFileSync(file, source);
     return async () => {
       const { language } = await loadGrammar(rust);
-      compileOutlineQuery(language as Language, { ...rust, outlineQuery: file });
+      compileOutlineQuery(language as Language, { ...rust, outlineQueries: [file] });
     };
   }
 

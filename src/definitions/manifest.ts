@@ -17,8 +17,8 @@ export interface GrammarEntry {
   readonly fileTypes: readonly string[];
   /** Absolute path of the grammar's `.wasm`. */
   readonly wasm: string;
-  /** Absolute path of the outline query. */
-  readonly outlineQuery: string;
+  /** Absolute paths of the outline query's files, read one after the other as one query. */
+  readonly outlineQueries: readonly string[];
 }
 
 const ManifestSchema = z.object({
@@ -28,7 +28,8 @@ const ManifestSchema = z.object({
       scope: z.string().min(1),
       'file-types': z.array(z.string().min(1)).min(1),
       wasm: z.string().min(1),
-      queries: z.object({ outline: z.string().min(1) }),
+      // One file, or several read as one (a language sharing patterns with another).
+      queries: z.object({ outline: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]) }),
     }).strict(),
   ),
 }).strict();
@@ -54,7 +55,7 @@ export function readManifest(languageRoot: string): GrammarEntry[] {
     scope: entry.scope,
     fileTypes: entry['file-types'],
     wasm: resolveGrammarFile(entry.wasm, file),
-    outlineQuery: path.resolve(languageRoot, entry.queries.outline),
+    outlineQueries: [entry.queries.outline].flat().map((file) => path.resolve(languageRoot, file)),
   }));
 }
 

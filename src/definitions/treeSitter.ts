@@ -52,7 +52,7 @@ function loadLanguage(wasm: string): Promise<Language> {
 
 /** The grammar and compiled outline query of an entry, loaded on first use and kept. */
 export function loadGrammar(entry: GrammarEntry): Promise<LoadedGrammar> {
-  const key = `${entry.wasm}\0${entry.outlineQuery}`;
+  const key = [entry.wasm, ...entry.outlineQueries].join('\0');
   let loaded = grammars.get(key);
   if (loaded === undefined) {
     loaded = loadLanguage(entry.wasm).then((language) => ({ language, outline: compileOutlineQuery(language, entry) }));
@@ -63,17 +63,18 @@ export function loadGrammar(entry: GrammarEntry): Promise<LoadedGrammar> {
 
 /** Compiles an outline query, refusing a capture name outside the convention. */
 export function compileOutlineQuery(language: Language, entry: GrammarEntry): Query {
-  const source = readFileSync(entry.outlineQuery, 'utf8');
+  const source = entry.outlineQueries.map((file) => readFileSync(file, 'utf8')).join('\n');
+  const files = entry.outlineQueries.join(' + ');
   let query: Query;
   try {
     query = new Query(language, source);
   } catch (error) {
-    throw new QueryError(`${entry.outlineQuery}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new QueryError(`${files}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const problems = query.captureNames.map(parseCaptureName).filter((meaning): meaning is Error => meaning instanceof Error);
   if (problems.length > 0) {
     query.delete();
-    throw new QueryError(`${entry.outlineQuery}: ${problems.map((p) => p.message).join('; ')}`);
+    throw new QueryError(`${files}: ${problems.map((p) => p.message).join('; ')}`);
   }
   return query;
 }
