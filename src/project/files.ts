@@ -52,11 +52,15 @@ export function readRegularFile(absolute: string, limit: number, options: { foll
   }
 }
 
-/** Reads to end of file: the file may have grown since fstat. Undefined when it passes `limit`. */
+/**
+ * Reads the `expectedSize` bytes fstat reported, and on to end of file when it reported none (as
+ * /proc does). A file that grew since fstat is read at the size it had: the version recorded with
+ * it is the one fstat saw, so the next check finds it changed. Undefined when it passes `limit`.
+ */
 function readAll(fd: number, expectedSize: number, limit: number): Buffer | undefined {
   let buffer = Buffer.allocUnsafe(Math.max(expectedSize, 1) + 1);
   let length = 0;
-  for (;;) {
+  while (expectedSize === 0 || length < expectedSize) {
     if (length === buffer.length) {
       if (length > limit) return undefined;
       const larger = Buffer.allocUnsafe(Math.min(buffer.length * 2, limit + 1));
