@@ -29,9 +29,10 @@ export function toProjectRelative(project: Project, absolute: string): string | 
 /**
  * Resolves a path argument against the project. Relative paths are taken from the project root;
  * absolute ones must lie inside it. Throws a ToolError for a path that leaves the project, directly
- * or through a link, or that does not exist.
+ * or through a link, or that does not exist (unless `mayBeMissing`: a filter such as diagnostics'
+ * `path` may name a file that is gone; then `absolute` is the path as written).
  */
-export function resolveProjectPath(project: Project, requested: string): ProjectPath {
+export function resolveProjectPath(project: Project, requested: string, options: { mayBeMissing?: boolean } = {}): ProjectPath {
   if (requested.includes('\0')) throw new ToolError('Path contains a NUL byte.');
   if (requested.trim() === '') throw new ToolError('Path is empty.');
   const absolute = path.resolve(project.root, requested);
@@ -41,6 +42,7 @@ export function resolveProjectPath(project: Project, requested: string): Project
   try {
     real = realpathSync(absolute);
   } catch (error) {
+    if (isMissing(error) && options.mayBeMissing) return { absolute, relative: relative === '' ? '.' : relative };
     if (isMissing(error)) throw new ToolError(`No such file: ${requested}`);
     throw new ToolError(`Cannot read ${requested}: ${describe(error)}`);
   }

@@ -4,12 +4,11 @@
  * any of the shapes editors and language servers write; each is flattened to
  * `path:line:column: severity: message`, ordered by path, line and column.
  */
-import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { readRegularFile, type FileRead } from '../project/files.js';
-import { describe, isMissing, toProjectRelative } from '../project/paths.js';
+import { describe, isMissing, resolveProjectPath, toProjectRelative } from '../project/paths.js';
 import type { Project } from '../project/project.js';
 import { comparePaths, stripByteOrderMark } from '../text/lines.js';
 import { ToolError } from './toolError.js';
@@ -73,25 +72,7 @@ export async function diagnostics(project: Project, args: { path?: string }): Pr
  */
 function requestedPath(project: Project, requested: string | undefined): string | undefined {
   if (requested === undefined || requested.trim() === '') return undefined;
-  if (requested.includes('\0')) throw new ToolError('Path contains a NUL byte.');
-  const absolute = path.resolve(project.root, requested);
-  const relative = toProjectRelative(project, absolute);
-  if (relative === undefined) throw new ToolError(`Path is outside the project: ${requested}`);
-  if (resolvesOutside(project, absolute)) {
-    throw new ToolError(`Path is outside the project (through a symbolic link): ${requested}`);
-  }
-  return relative === '' ? '.' : relative;
-}
-
-/** True when the path exists and a symbolic link on the way takes it out of the project. */
-function resolvesOutside(project: Project, absolute: string): boolean {
-  let real: string;
-  try {
-    real = realpathSync(absolute);
-  } catch {
-    return false; // Nothing there to follow: the path can only match diagnostics stated for it.
-  }
-  return toProjectRelative(project, real) === undefined;
+  return resolveProjectPath(project, requested, { mayBeMissing: true }).relative;
 }
 
 /** Reads and parses the file, and once more after a short wait if it does not parse. */
