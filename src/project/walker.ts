@@ -107,7 +107,9 @@ export class ProjectWalk {
    * the folder above as they are now (undefined for the root, whose rules `current` checks).
    */
   private refresh(folder: Folder, outerRules: IgnoreRules | undefined = folder.outerRules): boolean {
-    const ignoreStamp = stampOf(path.join(this.absolute(folder.relative), '.gitignore'));
+    const stamp = stampOf(this.absolute(folder.relative));
+    // A .gitignore created since would have changed the folder's own stamp: only an existing one is checked.
+    const ignoreStamp = folder.ignoreStamp === '' && stamp === folder.stamp ? '' : stampOf(path.join(this.absolute(folder.relative), '.gitignore'));
     let changed = false;
     if (outerRules !== undefined && (outerRules !== folder.outerRules || ignoreStamp !== folder.ignoreStamp)) {
       folder.outerRules = outerRules;
@@ -116,7 +118,7 @@ export class ProjectWalk {
       changed = true;
     }
     const known = new Map(folder.entries.filter(isFolder).map((sub) => [sub.relative, sub]));
-    if (changed || stampOf(this.absolute(folder.relative)) !== folder.stamp) {
+    if (changed || stamp !== folder.stamp) {
       this.list(folder, known);
       return true;
     }
