@@ -5,9 +5,9 @@
  */
 import type { Definition } from '../definitions/definition.js';
 import type { Project } from '../project/project.js';
-import { wholeWordLines } from './findReferences.js';
 import { searchableFiles, type SearchableFile } from '../project/searchable.js';
 import { shownLine, splitLines, stripByteOrderMark } from '../text/lines.js';
+import { wholeWordLines } from '../text/wholeWord.js';
 
 export const MAX_SYMBOL_RESULTS = 40;
 
