@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openProject } from '../src/project/project.js';
-import { walkProject } from '../src/project/searchable.js';
 import { outline } from '../src/tools/outline.js';
 import { LineClient, timed } from './lineClient.js';
 import { median, percentile, type Row } from './table.js';
@@ -30,7 +29,7 @@ interface SampledFile {
 /** Every n-th tree-sitter file of a corpus part (of one language, when named), so the sample spreads over the whole tree. */
 function sample(root: string, language?: string): SampledFile[] {
   const project = openProject(root);
-  const files = walkProject(project).filter((file) => {
+  const files = project.walk.current().filter((file) => {
     const info = project.languages.of(file.relative);
     return info?.engine === 'tree-sitter' && (language === undefined || info.name === language);
   });

@@ -90,19 +90,19 @@ describe('--queries DIR', () => {
   });
 });
 
-describe('definition workers', () => {
-  test('a worker that cannot start (its language root gone) hands its files back to the main thread', async () => {
+describe('search workers', () => {
+  test('workers that cannot start (their language root gone) hand the search back to the main thread', async () => {
     const { openProject } = await import('../src/project/project.js');
     const { findSymbol } = await import('../src/tools/findSymbol.js');
     const root = languageRoot('(function_declaration name: (identifier) @function.name) @function\n');
     const opened = openProject(project, { languageRoots: [root] });
-    // The main thread has read the manifest; the workers, started at the first find_symbol, find it gone.
+    // The main thread has read the manifest; the workers, started at the first search, find it gone.
     rmSync(path.join(root, 'grammars', 'languages.json'));
     try {
       assert.equal(await findSymbol(opened, { name: 'gamma' }), 'settings.toy:4 const — "gamma": 2');
       assert.equal(await findSymbol(opened, { name: 'main' }), 'main.go:7 function — func main() {}');
     } finally {
-      opened.definitions.close();
+      opened.search.close();
     }
   });
 });

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { openProject } from '../src/project/project.js';
-import { searchableFiles, walkProject } from '../src/project/searchable.js';
+import { openProject, type Project } from '../src/project/project.js';
+import { FileContents, type SearchableFile } from '../src/project/searchable.js';
 
 const temporaries: string[] = [];
 after(() => {
@@ -25,7 +25,13 @@ function write(root: string, relative: string, content: string | Buffer = `${rel
   fs.writeFileSync(file, content);
 }
 
-describe('walkProject and searchableFiles on a fixture tree', () => {
+/** The walk's files that a search reads, with their contents, in path order. */
+function searchableFiles(project: Project): SearchableFile[] {
+  const contents = new FileContents();
+  return project.walk.current().flatMap((file) => contents.read(file) ?? []);
+}
+
+describe('the walk and the searchable files on a fixture tree', () => {
   const base = temporaryFolder();
   const root = path.join(base, 'project');
   const outside = path.join(base, 'outside');
@@ -116,31 +122,23 @@ describe('walkProject and searchableFiles on a fixture tree', () => {
 
   test('searchableFiles lists exactly the searchable files, in path order', { timeout: 20_000 }, () => {
     const project = openProject(root);
-    assert.deepEqual([...searchableFiles(project)].map((file) => file.relative), searched);
+    assert.deepEqual(searchableFiles(project).map((file) => file.relative), searched);
   });
 
-  test('walkProject lists the same files plus the large and binary ones', { timeout: 20_000 }, () => {
+  test('the walk lists the same files plus the large and binary ones', { timeout: 20_000 }, () => {
     const project = openProject(root);
     const expected = [...searched, 'big.txt', 'binary.dat'].sort(byFolderThenName);
-    assert.deepEqual(walkProject(project).map((file) => file.relative), expected);
+    assert.deepEqual(project.walk.current().map((file) => file.relative), expected);
   });
 
   test('searchableFiles reads each file whole; absolute paths point into the project', () => {
     const project = openProject(root);
-    const files = new Map([...searchableFiles(project)].map((file) => [file.relative, file]));
+    const files = new Map(searchableFiles(project).map((file) => [file.relative, file]));
     assert.equal(files.get('exact.txt')?.bytes.length, 524288);
     assert.equal(files.get('README.md')?.bytes.toString('utf8'), 'README.md\n');
-    for (const file of walkProject(project)) {
+    for (const file of project.walk.current()) {
       assert.equal(file.absolute, path.join(project.realRoot, ...file.relative.split('/')));
     }
-  });
-
-  test('the keep filter of searchableFiles sees relative paths and drops what it rejects', () => {
-    const project = openProject(root);
-    const seen: string[] = [];
-    const kept = [...searchableFiles(project, (relative) => (seen.push(relative), relative.endsWith('.log')))];
-    assert.deepEqual(kept.map((file) => file.relative), ['deep/debug.log', 'deep/inner/other.log', 'keep.log', 'src/keep.log']);
-    assert.ok(seen.includes('big.txt'), 'the filter runs before files are read');
   });
 });
 
@@ -270,7 +268,7 @@ describe('the walk agrees with git ls-files --others --exclude-standard', () => 
       for (const file of shape.files) write(root, file);
       for (const [file, content] of shape.rules) write(root, file, content);
 
-      const ours = walkProject(openProject(root)).map((file) => file.relative).sort();
+      const ours = openProject(root).walk.current().map((file) => file.relative).sort();
       const output = execFileSync('git', ['ls-files', '--others', '--exclude-standard', '-z'], { cwd: root, env });
       const git = output.toString('utf8').split('\0').filter((name) => name !== '').sort();
 

@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathFilter } from '../project/pathFilter.js';
 import type { Project } from '../project/project.js';
-import { walkProject } from '../project/searchable.js';
 import { findTool } from '../tools/registry.js';
 import { callForCommand } from './runTool.js';
 
@@ -40,7 +39,8 @@ export async function outlineCommand(project: Project, patterns: readonly string
 function expand(project: Project, pattern: string): string[] {
   if (!GLOB_CHARACTERS.test(pattern) || existsSync(path.resolve(project.root, pattern))) return [pattern];
   const keep = pathFilter(pattern);
-  return walkProject(project)
+  return project.walk
+    .current()
     .map((file) => file.relative)
     .filter(keep);
 }

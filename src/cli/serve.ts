@@ -15,4 +15,6 @@ export async function serve(project: Project): Promise<void> {
   process.on('SIGTERM', exit);
   process.on('SIGINT', exit);
   await server.connect(transport);
+  // The search workers boot on their own threads while the client initializes.
+  project.search.start();
 }

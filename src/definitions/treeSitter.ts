@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import { Language, Parser, Query, type Node, type QueryMatch } from 'web-tree-sitter';
+import type { Language, Node, Parser, Query, QueryMatch } from 'web-tree-sitter';
 import { itemsFromMatches, nestItems, parseCaptureName, type Match } from './captures.js';
 import type { Definition } from './definition.js';
 import type { GrammarEntry } from './manifest.js';
@@ -25,26 +25,39 @@ export class QueryError extends Error {
   override name = 'QueryError';
 }
 
-let parserReady: Promise<Parser> | undefined;
+type WebTreeSitter = typeof import('web-tree-sitter');
+
+interface Runtime {
+  readonly treeSitter: WebTreeSitter;
+  readonly parser: Parser;
+}
+
+let runtimeReady: Promise<Runtime> | undefined;
 /** By file: a user's language root may give an existing name other files. */
 const languages = new Map<string, Promise<Language>>();
 const grammars = new Map<string, Promise<LoadedGrammar>>();
 
-function parser(): Promise<Parser> {
-  parserReady ??= (async () => {
+/** web-tree-sitter, imported at the first parse: a server starts without loading it. */
+function runtime(): Promise<Runtime> {
+  runtimeReady ??= (async () => {
     // V8 optimising one grammar's lexer stalls the compilation of the next grammar by seconds;
     // Liftoff (the baseline compiler) alone loads each in milliseconds. See bench/ for the cost.
     setFlagsFromString('--liftoff-only');
-    await Parser.init();
-    return new Parser();
+    const treeSitter = await import('web-tree-sitter');
+    await treeSitter.Parser.init();
+    return { treeSitter, parser: new treeSitter.Parser() };
   })();
-  return parserReady;
+  return runtimeReady;
+}
+
+async function parser(): Promise<Parser> {
+  return (await runtime()).parser;
 }
 
 function loadLanguage(wasm: string): Promise<Language> {
   let loaded = languages.get(wasm);
   if (loaded === undefined) {
-    loaded = parser().then(() => Language.load(readFileSync(wasm)));
+    loaded = runtime().then(({ treeSitter }) => treeSitter.Language.load(readFileSync(wasm)));
     languages.set(wasm, loaded);
   }
   return loaded;
@@ -55,14 +68,17 @@ export function loadGrammar(entry: GrammarEntry): Promise<LoadedGrammar> {
   const key = [entry.wasm, ...entry.outlineQueries].join('\0');
   let loaded = grammars.get(key);
   if (loaded === undefined) {
-    loaded = loadLanguage(entry.wasm).then((language) => ({ language, outline: compileOutlineQuery(language, entry) }));
+    loaded = Promise.all([runtime(), loadLanguage(entry.wasm)]).then(([{ treeSitter }, language]) => ({
+      language,
+      outline: compileOutlineQuery(treeSitter, language, entry),
+    }));
     grammars.set(key, loaded);
   }
   return loaded;
 }
 
 /** Compiles an outline query, refusing a capture name outside the convention. */
-export function compileOutlineQuery(language: Language, entry: GrammarEntry): Query {
+function compileOutlineQuery({ Query }: WebTreeSitter, language: Language, entry: GrammarEntry): Query {
   const source = entry.outlineQueries.map((file) => readFileSync(file, 'utf8')).join('\n');
   const files = entry.outlineQueries.join(' + ');
   let query: Query;

@@ -1,9 +1,8 @@
 /** The folder a server or command works on, checked once at start-up. */
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DefinitionsCache } from '../definitions/definitionsCache.js';
 import { Languages } from '../definitions/languages.js';
-import { FileContents } from './searchable.js';
+import { ProjectSearch } from '../search/projectSearch.js';
 import { ProjectWalk } from './walker.js';
 
 export interface Project {
@@ -15,11 +14,10 @@ export interface Project {
   readonly diagnosticsFile?: string;
   /** The languages its outlines are made in: the package's grammars and any the user added. */
   readonly languages: Languages;
-  /** The walk and the file contents, kept between calls and checked against the disk at each. */
+  /** The walk, kept between calls and checked against the disk at each. */
   readonly walk: ProjectWalk;
-  readonly contents: FileContents;
-  /** Definitions of its files for find_symbol, made by worker threads and kept per file version. */
-  readonly definitions: DefinitionsCache;
+  /** Project-wide search over the walk, by worker threads that keep file contents and definitions. */
+  readonly search: ProjectSearch;
 }
 
 export interface ProjectOptions {
@@ -43,13 +41,13 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
   if (!isDirectory) throw new ProjectError(`project is not a folder: ${folder}`);
   const realRoot = realpathSync(root);
   const languages = Languages.load(options.languageRoots);
+  const walk = new ProjectWalk(realRoot);
   return {
     root,
     realRoot,
-    walk: new ProjectWalk(realRoot),
-    contents: new FileContents(),
+    walk,
     languages,
-    definitions: new DefinitionsCache(languages),
+    search: new ProjectSearch(walk, languages, realRoot),
     ...(options.diagnosticsFile !== undefined && { diagnosticsFile: path.resolve(options.diagnosticsFile) }),
   };
 }

@@ -1,9 +1,8 @@
 /**
- * The files a project-wide search reads: the walk, less files over the size limit and binary files,
- * with their contents. Contents are kept between calls; before each use a file is checked against
- * the disk (inode, modification and change times, size) and read again when any differs.
+ * The files a project-wide search reads: the walk's files, less those over the size limit and binary
+ * ones, with their contents. Contents are kept between searches; before each use a file is checked
+ * against the disk (inode, modification and change times, size) and read again when any differs.
  */
-import type { Project } from './project.js';
 import { readRegularFile, SEARCH_SIZE_LIMIT } from './files.js';
 import { stampOf, type WalkedFile } from './walker.js';
 
@@ -48,21 +47,5 @@ function readText(file: WalkedFile): Cached | undefined {
     return { stamp: read.stamp, file: read.kind === 'text' ? { ...file, bytes: read.bytes, version: {} } : undefined };
   } catch {
     return undefined; // Deleted or made unreadable since the walk: it is no longer there to search.
-  }
-}
-
-/** Every file a search covers, in path order, as the disk holds them now. */
-export function walkProject(project: Project): readonly WalkedFile[] {
-  const files = project.walk.current();
-  project.contents.keepOnly(files);
-  return files;
-}
-
-/** Every searchable file of the project with its contents, in path order. */
-export function* searchableFiles(project: Project, keep: (relative: string) => boolean = () => true): Generator<SearchableFile> {
-  for (const file of walkProject(project)) {
-    if (!keep(file.relative)) continue;
-    const searchable = project.contents.read(file);
-    if (searchable !== undefined) yield searchable;
   }
 }

@@ -4,6 +4,7 @@
  * -32601 from the SDK; an unknown tool or bad arguments get -32602, as the MCP specification asks.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { CallToolRequestSchema, LATEST_PROTOCOL_VERSION, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Project } from '../project/project.js';
@@ -36,8 +37,19 @@ function protocolVersionOf(params: unknown): string {
   return version;
 }
 
+/**
+ * The SDK validates what a client answers to a server's request for input against a JSON Schema, and
+ * builds an Ajv instance for it at start-up unless given a validator. This server never asks for
+ * input: its validator is not built, and would fail loudly if it ever were asked for.
+ */
+const NO_SCHEMA_VALIDATION: jsonSchemaValidator = {
+  getValidator() {
+    throw new Error('zumba never asks the client for input, so it validates no input schema');
+  },
+};
+
 export function createServer(project: Project): Server {
-  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES });
+  const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, jsonSchemaValidator: NO_SCHEMA_VALIDATION });
 
   server.setRequestHandler(InitializeRequest, (request) => ({
     protocolVersion: protocolVersionOf(request.params),

@@ -1,0 +1,32 @@
+/** A search worker: one shard of the project, searched on its own thread so that shards are searched side by side. */
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { Languages } from '../definitions/languages.js';
+import { Shard, type Hit, type SearchQuery, type ShardFile } from './shard.js';
+
+export interface SearchWorkerData {
+  readonly projectRoot: string;
+  readonly extraRoots: readonly string[];
+}
+
+/** The shard's files (relative paths and places in the walk), then queries, each answered by id. */
+export type ToSearchWorker =
+  | { readonly type: 'files'; readonly relatives: readonly string[]; readonly orders: readonly number[] }
+  | { readonly type: 'search'; readonly id: number; readonly query: SearchQuery; readonly limit: number };
+
+export type FromSearchWorker = { readonly id: number; readonly hits: Hit[] } | { readonly id: number; readonly error: string };
+
+const { projectRoot, extraRoots } = workerData as SearchWorkerData;
+const shard = new Shard(Languages.load(extraRoots));
+const port = parentPort!;
+
+port.on('message', (message: ToSearchWorker) => {
+  if (message.type === 'files') {
+    shard.setFiles(message.relatives.map((relative, i): ShardFile => ({ relative, absolute: path.join(projectRoot, relative), order: message.orders[i]! })));
+    return;
+  }
+  shard.search(message.query, message.limit).then(
+    (hits) => port.postMessage({ id: message.id, hits } satisfies FromSearchWorker),
+    (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies FromSearchWorker),
+  );
+});

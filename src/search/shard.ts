@@ -1,0 +1,105 @@
+/**
+ * One shard of a project's files and the search of it: the part of a project-wide search that one
+ * thread does. A shard keeps the contents and definitions of its files between searches, per file
+ * version; every file is checked against the disk at each search (see `searchable.ts`).
+ */
+import type { Definition } from '../definitions/definition.js';
+import { DefinitionsCache } from '../definitions/definitionsCache.js';
+import type { Languages } from '../definitions/languages.js';
+import { pathFilter } from '../project/pathFilter.js';
+import { FileContents, type SearchableFile } from '../project/searchable.js';
+import type { WalkedFile } from '../project/walker.js';
+import { shownLineAround, splitLines, stripByteOrderMark } from '../text/lines.js';
+import { wholeWordLines } from '../text/wholeWord.js';
+import { symbolTest, type SymbolMatch } from './symbolMatch.js';
+
+/** A file of the walk, with its place in it: hits from several shards are merged in this order. */
+export interface ShardFile extends WalkedFile {
+  readonly order: number;
+}
+
+export type SearchQuery =
+  | { readonly kind: 'references'; readonly name: string; readonly path?: string }
+  | { readonly kind: 'symbols'; readonly name: string; readonly match: SymbolMatch };
+
+export interface ReferenceHit {
+  readonly order: number;
+  readonly relative: string;
+  readonly line: number;
+  /** The line as shown: trimmed, and cut around the match when long. */
+  readonly text: string;
+}
+
+export interface SymbolHit {
+  readonly order: number;
+  readonly relative: string;
+  readonly definition: Definition;
+  /** The whole line the definition's name is on. */
+  readonly source: string;
+}
+
+export type Hit = ReferenceHit | SymbolHit;
+
+export type HitOf<Q extends SearchQuery> = Q extends { kind: 'references' } ? ReferenceHit : SymbolHit;
+
+/** Definitions a shard keeps at most (two shards run at once): bounds memory on a huge repository. */
+const MAX_CACHED_DEFINITIONS = 150_000;
+
+export class Shard {
+  private files: readonly ShardFile[] = [];
+  private readonly contents = new FileContents();
+  private readonly definitions: DefinitionsCache;
+
+  constructor(private readonly languages: Languages) {
+    this.definitions = new DefinitionsCache(languages, MAX_CACHED_DEFINITIONS);
+  }
+
+  /** The shard's files from now on, in walk order; what is kept of other files is dropped. */
+  setFiles(files: readonly ShardFile[]): void {
+    this.files = files;
+    this.contents.keepOnly(files);
+    this.definitions.keepOnly(new Set(files.map((file) => file.relative)));
+  }
+
+  /** The first `limit` hits of the query in this shard, in walk order. */
+  search<Q extends SearchQuery>(query: Q, limit: number): Promise<HitOf<Q>[]> {
+    const hits = query.kind === 'references' ? Promise.resolve(this.references(query.name, query.path, limit)) : this.symbols(query.name, query.match, limit);
+    return hits as Promise<HitOf<Q>[]>;
+  }
+
+  private references(name: string, path: string | undefined, limit: number): ReferenceHit[] {
+    const keep = pathFilter(path);
+    const hits: ReferenceHit[] = [];
+    for (const file of this.files) {
+      if (!keep(file.relative)) continue;
+      const searchable = this.contents.read(file);
+      if (searchable === undefined) continue;
+      for (const match of wholeWordLines(searchable.bytes, name)) {
+        hits.push({ order: file.order, relative: file.relative, line: match.line, text: shownLineAround(match.text, match.column) });
+        if (hits.length === limit) return hits;
+      }
+    }
+    return hits;
+  }
+
+  /** Only files that may hold a match are parsed, one after another as the walk order reaches them. */
+  private async symbols(name: string, match: SymbolMatch, limit: number): Promise<SymbolHit[]> {
+    const test = symbolTest(name, match);
+    const hits: SymbolHit[] = [];
+    for (const file of this.files) {
+      if (this.languages.of(file.relative) === undefined) continue;
+      const searchable = this.contents.read(file);
+      if (searchable === undefined || !test.mayHold(searchable.bytes)) continue;
+      const definitions = (await this.definitions.of(searchable)) ?? [];
+      hits.push(...symbolHits(file, searchable, definitions.filter(test.matches)));
+      if (hits.length >= limit) return hits.slice(0, limit);
+    }
+    return hits;
+  }
+}
+
+function symbolHits(file: ShardFile, searchable: SearchableFile, matching: readonly Definition[]): SymbolHit[] {
+  if (matching.length === 0) return [];
+  const lines = splitLines(stripByteOrderMark(searchable.bytes.toString('utf8')));
+  return matching.map((definition) => ({ order: file.order, relative: file.relative, definition, source: lines[definition.line - 1] ?? '' }));
+}

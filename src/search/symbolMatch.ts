@@ -1,0 +1,56 @@
+/**
+ * Which definitions `find_symbol` matches, and which files may hold one: exact, case-sensitive
+ * matches of the name (or of a qualified name's last segment); failing those, names containing the
+ * text in any case. The byte tests run before any parse, so that only files that may hold a match
+ * are parsed.
+ */
+import type { Definition } from '../definitions/definition.js';
+import { wholeWordLines } from '../text/wholeWord.js';
+
+export type SymbolMatch = 'exact' | 'containing';
+
+export interface SymbolTest {
+  /** False when the file's bytes cannot hold a matching definition. */
+  readonly mayHold: (bytes: Buffer) => boolean;
+  readonly matches: (definition: Definition) => boolean;
+}
+
+export function symbolTest(name: string, match: SymbolMatch): SymbolTest {
+  if (match === 'exact') {
+    // A definition's name (or its last segment) stands in its file as a whole word.
+    const word = lastSegment(name);
+    return { mayHold: (bytes) => !wholeWordLines(bytes, word).next().done, matches: (definition) => isExactMatch(definition, name) };
+  }
+  const lower = name.toLowerCase();
+  return { mayHold: mayContainIgnoringCase(lower), matches: (definition) => definition.name.toLowerCase().includes(lower) };
+}
+
+/** A name matches itself, and a qualified name (`Type.Method`, `Foo::bar`) also matches its last segment. */
+function isExactMatch(definition: Definition, name: string): boolean {
+  if (definition.name === name) return true;
+  return definition.kind !== 'heading' && lastSegment(definition.name) === name;
+}
+
+function lastSegment(name: string): string {
+  const segments = name.split(/\.|::/);
+  return segments[segments.length - 1] || name;
+}
+
+/**
+ * Whether a file's bytes may contain the text in any case. An ASCII text is looked for byte by byte
+ * (both cases of its first letter, then the rest compared case-blind), so that no file is decoded.
+ */
+function mayContainIgnoringCase(lower: string): (bytes: Buffer) => boolean {
+  if (!/^[\x00-\x7f]*$/.test(lower)) return (bytes) => bytes.toString('utf8').toLowerCase().includes(lower);
+  const needle = Buffer.from(lower, 'latin1');
+  const firsts = [...new Set([lower[0]!, lower[0]!.toUpperCase()])].map((c) => c.charCodeAt(0));
+  const matchesAt = (bytes: Buffer, at: number) => {
+    for (let i = 1; i < needle.length; i++) if ((bytes[at + i]! | 0x20) !== needle[i] && bytes[at + i] !== needle[i]) return false;
+    return at + needle.length <= bytes.length;
+  };
+  return (bytes) =>
+    firsts.some((first) => {
+      for (let at = bytes.indexOf(first); at >= 0; at = bytes.indexOf(first, at + 1)) if (matchesAt(bytes, at)) return true;
+      return false;
+    });
+}
