@@ -28,6 +28,12 @@ export class QueryError extends Error {
 let parserReady: Promise<Parser> | undefined;
 /** By file: a user's language root may give an existing name other files. */
 const languages = new Map<string, Promise<Language>>();
+/**
+ * The load begun last. Two `Language.load` calls at once mix up the grammars' symbols ("bad export
+ * type for 'tree_sitter_python_external_scanner_create'", tree-sitter issue #2338), so each load
+ * waits for the one before it, whether that succeeded or not.
+ */
+let lastLoad: Promise<unknown> = Promise.resolve();
 const grammars = new Map<string, Promise<LoadedGrammar>>();
 
 function parser(): Promise<Parser> {
@@ -44,7 +50,8 @@ function parser(): Promise<Parser> {
 function loadLanguage(wasm: string): Promise<Language> {
   let loaded = languages.get(wasm);
   if (loaded === undefined) {
-    loaded = parser().then(() => Language.load(readFileSync(wasm)));
+    loaded = Promise.all([parser(), lastLoad]).then(() => Language.load(readFileSync(wasm)));
+    lastLoad = loaded.catch(() => undefined);
     languages.set(wasm, loaded);
   }
   return loaded;
