@@ -21,8 +21,12 @@ export interface WalkedFile {
 
 /** What identifies one version of a file or folder on disk (see `stampOfStats`); '' when there is none. */
 export function stampOf(absolute: string): string {
-  const stat = statSync(absolute, { throwIfNoEntry: false });
-  return stat === undefined ? '' : stampOfStats(stat);
+  try {
+    const stat = statSync(absolute, { throwIfNoEntry: false });
+    return stat === undefined ? '' : stampOfStats(stat);
+  } catch {
+    return ''; // Out of reach (inside a folder we may not search, a name too long): as good as absent.
+  }
 }
 
 interface Folder {
