@@ -223,7 +223,8 @@ function groupByPath(project: Project, stated: readonly StatedDiagnostic[]): Map
     const { location } = diagnostic;
     if (!pathOfLocation.has(location)) pathOfLocation.set(location, shownPath(project, location));
     const file = pathOfLocation.get(location);
-    if (file === undefined) continue;
+    // A name holding a line break cannot be shown on one line (the walk leaves such files out too).
+    if (file === undefined || /[\r\n]/.test(file)) continue;
     const group = byPath.get(file);
     if (group === undefined) byPath.set(file, [diagnostic]);
     else group.push(diagnostic);
@@ -275,7 +276,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function integerAtLeast(value: unknown, least: number): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= least ? value : undefined;
+  // Past 2^53 a number is not one integer any more, and prints as 1e+300: no usable line.
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= least ? value : undefined;
 }
 
 function firstString(...values: unknown[]): string | undefined {
