@@ -33,11 +33,11 @@ function oneLine(line: string): string {
   return line.replaceAll('\r', ' ');
 }
 
-/** The trimmed line, its first MAX_SHOWN_LINE characters and `…` when it is longer. */
-export function shownLine(line: string): string {
+/** The trimmed line, its first `limit` characters and `…` when it is longer. */
+export function shownLine(line: string, limit = MAX_SHOWN_LINE): string {
   const trimmed = oneLine(line).trim();
-  if (trimmed.length <= MAX_SHOWN_LINE) return trimmed;
-  return trimmed.slice(0, safeIndex(trimmed, MAX_SHOWN_LINE)) + ELLIPSIS;
+  if (trimmed.length <= limit) return trimmed;
+  return trimmed.slice(0, safeIndex(trimmed, limit)) + ELLIPSIS;
 }
 
 /**
