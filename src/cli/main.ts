@@ -131,6 +131,11 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`zumba: ${error.message}\n${USAGE}\n`);
     } else if (error instanceof ProjectError || error instanceof ManifestError) {
       process.stderr.write(`zumba: ${error.message}\n`);
+    } else if (error instanceof ToolError) {
+      // A tool's refusal met outside a tool call (a glob `zumba outline` could not expand): exit 1, as a tool's.
+      process.stderr.write(`${error.message}\n`);
+      process.exitCode = 1;
+      return;
     } else {
       process.stderr.write(`zumba: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       process.exitCode = 1;

@@ -35,6 +35,12 @@ interface Runtime {
 let runtimeReady: Promise<Runtime> | undefined;
 /** By file: a user's language root may give an existing name other files. */
 const languages = new Map<string, Promise<Language>>();
+/**
+ * The load begun last. Two `Language.load` calls at once mix up the grammars' symbols ("bad export
+ * type for 'tree_sitter_python_external_scanner_create'", tree-sitter issue #2338), so each load
+ * waits for the one before it, whether that succeeded or not.
+ */
+let lastLoad: Promise<unknown> = Promise.resolve();
 const grammars = new Map<string, Promise<LoadedGrammar>>();
 
 /** web-tree-sitter, imported at the first parse: a server starts without loading it. */
@@ -57,7 +63,8 @@ async function parser(): Promise<Parser> {
 function loadLanguage(wasm: string): Promise<Language> {
   let loaded = languages.get(wasm);
   if (loaded === undefined) {
-    loaded = runtime().then(({ treeSitter }) => treeSitter.Language.load(readFileSync(wasm)));
+    loaded = Promise.all([runtime(), lastLoad]).then(([{ treeSitter }]) => treeSitter.Language.load(readFileSync(wasm)));
+    lastLoad = loaded.catch(() => undefined);
     languages.set(wasm, loaded);
   }
   return loaded;

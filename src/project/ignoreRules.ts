@@ -3,6 +3,7 @@
  * then a `.gitignore` per folder, where a deeper file overrides a shallower one and, within a file, the
  * last matching pattern wins. Each folder's patterns match paths relative to that folder.
  */
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { OUTLINE_SIZE_LIMIT, readRegularFile } from './files.js';
@@ -32,7 +33,7 @@ export class IgnoreRules {
   /** The rules at the project root: `.git/info/exclude`, then the root `.gitignore`. */
   static atRoot(projectRoot: string): IgnoreRules {
     const sets: RuleSet[] = [];
-    const exclude = readPatterns(path.join(projectRoot, '.git', 'info', 'exclude'));
+    const exclude = readExclude(projectRoot);
     if (exclude !== undefined) sets.push(ruleSet('', exclude));
     return new IgnoreRules(sets).enter(projectRoot, '');
   }
@@ -40,7 +41,7 @@ export class IgnoreRules {
   /** The rules inside `folder` (relative to the project), adding its `.gitignore` if it has one. */
   enter(projectRoot: string, folder: string): IgnoreRules {
     // Like git, a .gitignore that is a symbolic link is not read (nor followed out of the project).
-    const patterns = readPatterns(path.join(projectRoot, folder, '.gitignore'), false);
+    const patterns = readPatterns(path.join(projectRoot, folder, '.gitignore'));
     return patterns === undefined ? this : new IgnoreRules([...this.sets, ruleSet(folder, patterns)]);
   }
 
@@ -96,11 +97,26 @@ function compile(patterns: string): Ignore {
   return ignore({ ignorecase: false }).add(patterns);
 }
 
-function readPatterns(file: string, followLinks = true): string | undefined {
+/**
+ * `.git/info/exclude`, unless a link is on its way: through one it could lie outside the project,
+ * and nothing outside is read (nor is a `.gitignore` that is a link).
+ */
+function readExclude(projectRoot: string): string | undefined {
+  const info = path.join(projectRoot, '.git', 'info');
   try {
-    const read = readRegularFile(file, OUTLINE_SIZE_LIMIT, { followLinks });
+    if (realpathSync(info) !== info) return undefined;
+  } catch {
+    return undefined; // No such folder (or `.git` is a file, as in a git worktree), or not searchable.
+  }
+  return readPatterns(path.join(info, 'exclude'));
+}
+
+/** A file of patterns, not read through a link. */
+function readPatterns(file: string): string | undefined {
+  try {
+    const read = readRegularFile(file, OUTLINE_SIZE_LIMIT, { followLinks: false });
     return read.kind === 'text' ? read.bytes.toString('utf8') : undefined;
   } catch {
-    return undefined; // No such file, a link not to follow, or not readable: git reads no patterns from any.
+    return undefined; // No such file, a link (not followed), or not readable: no patterns.
   }
 }

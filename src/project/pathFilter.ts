@@ -4,6 +4,7 @@
  * (`src/**`); a glob naming a folder takes everything below it; `!glob` excludes.
  */
 import picomatch from 'picomatch';
+import { ToolError } from '../tools/toolError.js';
 
 export type PathFilter = (relative: string) => boolean;
 
@@ -36,7 +37,12 @@ function splitGlobs(globs: string): string[] {
 }
 
 function matcher(globs: readonly string[]): PathFilter {
-  return picomatch(globs.flatMap(expand), OPTIONS);
+  try {
+    return picomatch(globs.flatMap(expand), OPTIONS);
+  } catch (error) {
+    // picomatch refuses a glob over 64 KB: a bad argument, not a failure of the tool.
+    throw new ToolError(`Invalid path glob: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** One user glob as the picomatch patterns that give it the meaning described above. */

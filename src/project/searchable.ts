@@ -43,7 +43,8 @@ export class FileContents {
 /** The file read now, with the version it was read at; undefined when it is gone or unreadable. */
 function readText(file: WalkedFile): Cached | undefined {
   try {
-    const read = readRegularFile(file.absolute, SEARCH_SIZE_LIMIT);
+    // Not through a link: the walk saw a file, and a link put in its place may lead out of the project.
+    const read = readRegularFile(file.absolute, SEARCH_SIZE_LIMIT, { followLinks: false });
     return { stamp: read.stamp, file: read.kind === 'text' ? { ...file, bytes: read.bytes, version: {} } : undefined };
   } catch {
     return undefined; // Deleted or made unreadable since the walk: it is no longer there to search.

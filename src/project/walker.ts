@@ -1,13 +1,15 @@
 /**
  * The project walker: the one place that decides which files a project-wide search sees. It skips
  * what git's exclusion rules exclude, every `.git` entry, and anything that is not a regular file or a
- * folder; symbolic links are not followed (as git and ripgrep don't). Size and binary rules are
- * applied when a file is read (see `searchable.ts`).
+ * folder; symbolic links are not followed (as git and ripgrep don't); names no answer can show (not
+ * UTF-8, or holding a line break) are left out. Size and binary rules are applied when a file is read
+ * (see `searchable.ts`).
  *
  * The walk is kept between calls and brought up to date at the start of each: a folder whose
  * modification time changed (an entry added, removed or renamed) is listed again; a folder whose
  * rules changed (its `.gitignore`, or any above it) is walked again. Nothing else is re-read.
  */
+import { isUtf8 } from 'node:buffer';
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { stampOfStats } from './files.js';
@@ -21,8 +23,12 @@ export interface WalkedFile {
 
 /** What identifies one version of a file or folder on disk (see `stampOfStats`); '' when there is none. */
 export function stampOf(absolute: string): string {
-  const stat = statSync(absolute, { throwIfNoEntry: false });
-  return stat === undefined ? '' : stampOfStats(stat);
+  try {
+    const stat = statSync(absolute, { throwIfNoEntry: false });
+    return stat === undefined ? '' : stampOfStats(stat);
+  } catch {
+    return ''; // Out of reach (inside a folder we may not search, a name too long): as good as absent.
+  }
 }
 
 interface Folder {
@@ -137,8 +143,26 @@ export class ProjectWalk {
 
 function readEntries(folder: string): Dirent[] {
   try {
-    return readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = readdirSync(folder, { withFileTypes: true });
+    const nameable = entries.some((entry) => ODD_NAME.test(entry.name)) ? nameableEntries(folder) : entries;
+    return nameable.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch {
     return []; // Unreadable or vanished since its parent was read: nothing to search there.
   }
+}
+
+/** U+FFFD, which Node puts for bytes of a name that are not UTF-8; or a line break. */
+const ODD_NAME = /[\uFFFD\r\n]/;
+
+/**
+ * A folder's entries, its names read as bytes, less those no answer can name: a name that is not
+ * UTF-8 (decoded, it opens no file, or another file of that name) or holds a line break (it cannot
+ * be shown on one line). Used only when a decoded name looked odd.
+ */
+function nameableEntries(folder: string): Dirent[] {
+  const entries: Dirent<string | Buffer>[] = readdirSync(folder, { withFileTypes: true, encoding: 'buffer' }).filter(
+    (entry) => isUtf8(entry.name) && !entry.name.includes(0x0a) && !entry.name.includes(0x0d),
+  );
+  for (const entry of entries) entry.name = entry.name.toString('utf8');
+  return entries as Dirent[];
 }

@@ -25,18 +25,27 @@ function safeIndex(text: string, index: number): number {
   return code >= 0xd800 && code <= 0xdbff ? index - 1 : index;
 }
 
-/** The trimmed line, its first MAX_SHOWN_LINE characters and `…` when it is longer. */
-export function shownLine(line: string): string {
-  const trimmed = line.trim();
-  if (trimmed.length <= MAX_SHOWN_LINE) return trimmed;
-  return trimmed.slice(0, safeIndex(trimmed, MAX_SHOWN_LINE)) + ELLIPSIS;
+/**
+ * A lone `\r` does not end a line, but a client may split on it, and a terminal returns the cursor:
+ * shown, it is a space (of the same length, so that indices into the line still hold).
+ */
+function oneLine(line: string): string {
+  return line.replaceAll('\r', ' ');
+}
+
+/** The trimmed line, its first `limit` characters and `…` when it is longer. */
+export function shownLine(line: string, limit = MAX_SHOWN_LINE): string {
+  const trimmed = oneLine(line).trim();
+  if (trimmed.length <= limit) return trimmed;
+  return trimmed.slice(0, safeIndex(trimmed, limit)) + ELLIPSIS;
 }
 
 /**
  * The trimmed line, or when it is longer than MAX_SHOWN_LINE, a window of that many characters
  * around the match at `matchIndex` (an index into the untrimmed line), with `…` where it was cut.
  */
-export function shownLineAround(line: string, matchIndex: number): string {
+export function shownLineAround(text: string, matchIndex: number): string {
+  const line = oneLine(text);
   const leading = line.length - line.trimStart().length;
   const trimmed = line.trim();
   if (trimmed.length <= MAX_SHOWN_LINE) return trimmed;

@@ -10,10 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { readRegularFile, type FileRead } from '../project/files.js';
 import { describe, isMissing, resolveProjectPath, toProjectRelative } from '../project/paths.js';
 import type { Project } from '../project/project.js';
-import { comparePaths, stripByteOrderMark } from '../text/lines.js';
+import { comparePaths, shownLine, stripByteOrderMark } from '../text/lines.js';
 import { ToolError } from './toolError.js';
 
 export const MAX_DIAGNOSTIC_LINES = 200;
+/** Room for a long type error; a runaway message (a whole file's worth) would swamp the answer. */
+export const MAX_MESSAGE = 1000;
 /** Far above any real file (a big workspace writes tens of MB), low enough to refuse a runaway one. */
 const DIAGNOSTICS_SIZE_LIMIT = 256 * 1024 * 1024;
 /** How long to wait before reading a file that does not parse once more: the editor may be writing it. */
@@ -200,11 +202,14 @@ function rangeStart(range: unknown): Position | undefined {
   return { line: line + 1, column: (integerAtLeast(start.character, 0) ?? 0) + 1 };
 }
 
-/** The message on one line: a string, or LSP's `MarkupContent` `{kind, value}`. Blank is no message. */
+/**
+ * The message on one line, cut at MAX_MESSAGE characters: a string, or LSP's `MarkupContent`
+ * `{kind, value}`. Blank is no message.
+ */
 function messageOf(value: unknown): string | undefined {
   const text = typeof value === 'string' ? value : isRecord(value) ? value.value : undefined;
   if (typeof text !== 'string') return undefined;
-  const oneLine = text.replace(/\r\n|\r|\n/g, ' ').trim();
+  const oneLine = shownLine(text.replace(/\r\n|\r|\n/g, ' '), MAX_MESSAGE);
   return oneLine === '' ? undefined : oneLine;
 }
 
@@ -223,7 +228,8 @@ function groupByPath(project: Project, stated: readonly StatedDiagnostic[]): Map
     const { location } = diagnostic;
     if (!pathOfLocation.has(location)) pathOfLocation.set(location, shownPath(project, location));
     const file = pathOfLocation.get(location);
-    if (file === undefined) continue;
+    // A name holding a line break cannot be shown on one line (the walk leaves such files out too).
+    if (file === undefined || /[\r\n]/.test(file)) continue;
     const group = byPath.get(file);
     if (group === undefined) byPath.set(file, [diagnostic]);
     else group.push(diagnostic);
@@ -275,7 +281,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function integerAtLeast(value: unknown, least: number): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= least ? value : undefined;
+  // Past 2^53 a number is not one integer any more, and prints as 1e+300: no usable line.
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= least ? value : undefined;
 }
 
 function firstString(...values: unknown[]): string | undefined {

@@ -1,5 +1,5 @@
 /** `outline {path}`: a file's declarations, one a line, indented by nesting. */
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import type { Definition } from '../definitions/definition.js';
 import { outlineDefinitions } from '../definitions/engine.js';
 import { OUTLINE_SIZE_LIMIT, readRegularFile } from '../project/files.js';
@@ -18,7 +18,10 @@ export async function outline(project: Project, args: { path: string }): Promise
 
 /** The text of a file that `outline` accepts: a regular, non-binary file of at most 8 MB. */
 export function readSourceText(absolute: string, shown: string): string {
-  if (isDirectory(absolute)) throw new ToolError(`${shown} is a directory, not a file.`);
+  const stat = statOf(absolute);
+  if (stat?.isDirectory()) throw new ToolError(`${shown} is a directory, not a file.`);
+  // A socket cannot be opened at all (ENXIO), a device or FIFO is not read: each is plainly not a file.
+  if (stat !== undefined && !stat.isFile()) throw new ToolError(`${shown} is not a regular file.`);
   let read;
   try {
     read = readRegularFile(absolute, OUTLINE_SIZE_LIMIT);
@@ -33,14 +36,6 @@ export function readSourceText(absolute: string, shown: string): string {
   }
 }
 
-function isDirectory(absolute: string): boolean {
-  try {
-    return statSync(absolute).isDirectory();
-  } catch {
-    return false; // The read that follows reports what is wrong.
-  }
-}
-
 export function renderOutline(definitions: readonly Definition[]): string {
   if (definitions.length === 0) return 'No declarations.';
   const shown = definitions.slice(0, MAX_OUTLINE_ENTRIES).map(
@@ -49,4 +44,12 @@ export function renderOutline(definitions: readonly Definition[]): string {
   const hidden = definitions.length - shown.length;
   if (hidden > 0) shown.push(`… ${hidden} more entries`);
   return shown.join('\n');
+}
+
+function statOf(absolute: string): Stats | undefined {
+  try {
+    return statSync(absolute);
+  } catch {
+    return undefined; // The read that follows reports what is wrong.
+  }
 }

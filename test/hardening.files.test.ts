@@ -1,0 +1,195 @@
+/**
+ * Hostile files: a 5 MB minified line, brackets nested ten thousand deep, NUL bytes, CRLF and lone CR
+ * line endings, byte-order marks, UTF-16, invalid UTF-8, an empty file. Every tool answers in bounded
+ * time; line numbers are the file's lines (`\n` ends a line), and no `\r` or BOM shows in a result.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { definitionsOf } from '../src/definitions/engine.js';
+import { Languages } from '../src/definitions/languages.js';
+import { openProject, type Project } from '../src/project/project.js';
+import { answerOf, refusalOf, temporaryFolder, write } from './hostile.js';
+
+let inputs = 0;
+
+/** The project and the answers every tool gives over it, made once per suite. */
+function projectOf(files: Record<string, string | Buffer>): Project {
+  const root = temporaryFolder();
+  for (const [name, content] of Object.entries(files)) write(root, name, content);
+  inputs += Object.keys(files).length;
+  return openProject(root);
+}
+
+// First, before any grammar is loaded in this process: grammars loaded at once must all load.
+test('grammars first needed at the same time all load (none falls back to the keyword scanner)', { timeout: 30_000 }, async () => {
+  const languages = Languages.load();
+  // Each declaration here is one only the grammar sees: the keyword scanner finds nothing or less.
+  const sources: Record<string, string> = {
+    'a.c': 'int needle(void) { return 0; }\n',
+    'b.js': 'class Box {\n  needle() {}\n}\n',
+    'c.py': 'NEEDLE = 1\n',
+    'd.java': 'class Box {\n  void needle() {}\n}\n',
+    'e.cs': 'class Box {\n  void needle() {}\n}\n',
+    'f.ts': 'class Box {\n  needle(): void {}\n}\n',
+    'g.rb': 'class Box\n  NEEDLE = 1\nend\n',
+  };
+  const found = await Promise.all(Object.entries(sources).map(([file, text]) => definitionsOf(languages, file, text)));
+  const names = found.map((definitions) => definitions?.map((d) => d.name).join(' '));
+  assert.deepEqual(names, ['needle', 'Box needle', 'NEEDLE', 'Box needle', 'Box needle', 'Box needle', 'Box NEEDLE']);
+});
+
+describe('huge and deeply nested files', () => {
+  const depth = 10_000;
+  const open = (left: string) => left.repeat(depth);
+  const nested = (left: string, right: string) => left.repeat(depth) + right.repeat(depth);
+  // Each defines `needle` first, then holds the pathological part.
+  const files: Record<string, string> = {
+    'min.js': 'function needle(){return 1};' + 'var a=function(b){return b+1},c=[1,2,3];'.repeat(125_000) + '\n',
+    'min-searched.js': 'function needle(){return 1};' + 'var a=function(b){return b+needle};'.repeat(12_000) + '\n',
+    'nest.js': `function needle() {}\nx = ${nested('[', ']')};\n`,
+    'nest-calls.js': `function needle() {}\nx = ${nested('f(', ')')};\n`,
+    'unclosed.js': `function needle() {}\nx = ${open('{')}\n`,
+    'nest.ts': `function needle() {}\ntype T = ${nested('Array<', '>')};\n`,
+    'nest.py': `def needle():\n    pass\nx = ${nested('[', ']')}\n`,
+    'unclosed.py': `def needle():\n    pass\nx = ${open('(')}\n`,
+    'nest.rs': `fn needle() {}\nfn f() ${nested('{', '}')}\n`,
+    'unclosed.rs': `fn needle() {}\nconst X: () = ${open('(')}\n`,
+    'nest.go': `package x\n\nfunc needle() {}\n\nvar x = ${nested('(', ')')}\n`,
+    'nest.c': `int needle(void) { return 0; }\nint x = ${nested('(', ')')};\n`,
+    'nest.rb': `def needle\nend\nx = ${nested('[', ']')}\n`,
+    'nest.swift': `func needle() {}\nlet x = ${nested('[', ']')}\n`,
+    'nest.md': `# needle\n\n${'> '.repeat(depth)}quote\n\n${'- '.repeat(depth)}item\n`,
+    'nest.unknown': `function needle() {\n${open('{')}\n`,
+    'nest.json': `{"needle": ${nested('[', ']')}}\n`,
+    'nest.txt': `${open('(')} needle ${')'.repeat(depth)}\n`,
+  };
+  const project = projectOf(files);
+  // The line of `needle` in each file that declares it in a known language.
+  const needleLine = (file: string) => (file === 'nest.go' ? 3 : 1);
+  const declaring = Object.keys(files).filter((file) => !file.endsWith('.json') && !file.endsWith('.txt'));
+
+  test('outline answers for each, with `needle` first and on its line', { timeout: 60_000 }, async () => {
+    for (const file of declaring) {
+      const outline = await answerOf(project, 'outline', { path: file });
+      const kind = file.endsWith('.md') ? 'heading' : 'function';
+      assert.equal(outline.split('\n')[0], `${needleLine(file)} ${kind} needle`, `${file}: ${outline.slice(0, 300)}`);
+    }
+    assert.equal(await answerOf(project, 'outline', { path: 'nest.json' }), 'No declarations.');
+    assert.equal(await answerOf(project, 'outline', { path: 'nest.txt' }), 'No declarations.');
+  });
+
+  test('find_symbol and find_references answer; a file over 512 KB is not searched; long lines are cut', { timeout: 60_000 }, async () => {
+    const searched = declaring.filter((file) => file !== 'min.js' && file !== 'nest.unknown').sort();
+    const symbols = (await answerOf(project, 'find_symbol', { name: 'needle' })).split('\n');
+    assert.deepEqual(symbols.map((line) => line.split(' — ')[0]), searched.map((file) => `${file}:${needleLine(file)} ${file.endsWith('.md') ? 'heading' : 'function'}`));
+    assert.ok(symbols.every((line) => line.split(' — ')[1]!.length <= 201), 'source lines are cut at 200 characters');
+
+    const references = (await answerOf(project, 'find_references', { name: 'needle' })).split('\n');
+    const files = [...searched, 'nest.json', 'nest.txt', 'nest.unknown'].sort();
+    assert.deepEqual(references.map((line) => line.slice(0, line.indexOf(':', line.indexOf(':') + 1))), files.map((file) => `${file}:${file === 'nest.go' ? 3 : 1}`));
+    assert.ok(references.every((line) => line.length - line.indexOf(': ') - 2 <= 202), 'lines are cut to 200 characters and two …');
+  });
+});
+
+describe('bytes that are not plain UTF-8 text', () => {
+  const text = 'function needle() {}\nneedle();\n';
+  const files: Record<string, string | Buffer> = {
+    'nul.js': 'function needle() {}\0\nneedle();\n',
+    'utf16.js': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+    'utf16be.js': Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]),
+    'invalid.js': Buffer.concat([Buffer.from('// \xff\xfe\xc3(\n', 'latin1'), Buffer.from('function needle() {}\nx\xffneedle\xc0;\n', 'latin1')]),
+    'truncated.js': Buffer.concat([Buffer.from('function needle() {} // caf'), Buffer.from([0xc3])]),
+    'empty.js': '',
+    'empty.md': '',
+    'blank.py': '\n\n\n',
+  };
+  const project = projectOf(files);
+
+  test('binary files (a NUL byte, UTF-16) are refused by outline and not searched', async () => {
+    for (const file of ['nul.js', 'utf16.js', 'utf16be.js']) assert.equal(await refusalOf(project, 'outline', { path: file }), `${file} is a binary file.`);
+  });
+
+  test('invalid UTF-8 keeps its lines; empty files have no declarations', { timeout: 30_000 }, async () => {
+    assert.equal(await answerOf(project, 'outline', { path: 'invalid.js' }), '2 function needle');
+    assert.equal(await answerOf(project, 'outline', { path: 'truncated.js' }), '1 function needle');
+    for (const file of ['empty.js', 'empty.md', 'blank.py']) assert.equal(await answerOf(project, 'outline', { path: file }), 'No declarations.');
+    assert.equal(
+      await answerOf(project, 'find_references', { name: 'needle' }),
+      ['invalid.js:2: function needle() {}', 'invalid.js:3: x\ufffdneedle\ufffd;', 'truncated.js:1: function needle() {} // caf\ufffd'].join('\n'),
+    );
+    assert.equal(
+      await answerOf(project, 'find_symbol', { name: 'needle' }),
+      'invalid.js:2 function — function needle() {}\ntruncated.js:1 function — function needle() {} // caf\ufffd',
+    );
+  });
+});
+
+describe('line endings and byte-order marks', () => {
+  // The same sources with each ending: outlines and results must match the LF version's.
+  const sources: Record<string, string[]> = {
+    js: ['// head', 'function needle() {', '  return 1;', '}', '', 'class Box {', '  needle() {}', '}'],
+    py: ['import os', 'def needle():', '    pass', '', 'class Box:', '    def needle(self):', '        pass'],
+    rs: ['fn needle() {}', 'struct Box;', 'impl Box {', '    fn needle(&self) {}', '}'],
+    md: ['# needle', '', 'text with needle', '', 'Box', '==='],
+    kw: ['fn needle() {}', 'struct Box;', 'impl Box {', '    fn needle(&self) {}', '}'],
+  };
+  const endings: Record<string, (lines: string[]) => string> = {
+    lf: (lines) => lines.join('\n') + '\n',
+    crlf: (lines) => lines.join('\r\n') + '\r\n',
+    bom: (lines) => '\ufeff' + lines.join('\n') + '\n',
+    'bom-crlf': (lines) => '\ufeff' + lines.join('\r\n') + '\r\n',
+    'no-final-newline': (lines) => lines.join('\r\n'),
+  };
+  const files: Record<string, string> = {};
+  for (const [ending, join] of Object.entries(endings)) for (const [extension, lines] of Object.entries(sources)) files[`${ending}.${extension}`] = join(lines);
+  // A lone CR (classic Mac OS) does not end a line: the whole file is line 1 (README, decisions).
+  for (const [extension, lines] of Object.entries(sources)) files[`cr.${extension}`] = lines.join('\r') + '\r';
+  const project = projectOf(files);
+  const crlfLike = Object.keys(endings).filter((ending) => ending !== 'lf');
+
+  test('outlines give the same lines whatever the endings and a BOM', { timeout: 30_000 }, async () => {
+    for (const extension of Object.keys(sources)) {
+      const expected = await answerOf(project, 'outline', { path: `lf.${extension}` });
+      assert.notEqual(expected, 'No declarations.');
+      for (const ending of crlfLike) assert.equal(await answerOf(project, 'outline', { path: `${ending}.${extension}` }), expected, `${ending}.${extension}`);
+    }
+  });
+
+  /** A tool's lines for one kind of ending, with the file name's ending part replaced by `lf`. */
+  const linesFor = (answer: string, ending: string) =>
+    answer.split('\n').filter((line) => line.startsWith(`${ending}.`)).map((line) => 'lf' + line.slice(ending.length));
+
+  test('find_references and find_symbol: the same lines and text, no \\r and no BOM', { timeout: 30_000 }, async () => {
+    const references = await answerOf(project, 'find_references', { name: 'needle' });
+    const symbols = await answerOf(project, 'find_symbol', { name: 'needle' });
+    assert.ok(!/[\r\ufeff]/.test(references + symbols), JSON.stringify(references + symbols));
+    const expectedReferences = linesFor(references, 'lf');
+    const expectedSymbols = linesFor(symbols, 'lf');
+    assert.equal(expectedReferences.length, 10);
+    assert.equal(expectedSymbols.length, 7, symbols); // The JavaScript method too (only its grammar sees it); .kw defines nothing.
+    for (const ending of crlfLike) {
+      assert.deepEqual(linesFor(references, ending), expectedReferences, ending);
+      assert.deepEqual(linesFor(symbols, ending), expectedSymbols, ending);
+    }
+    // The BOM does not hide the first line's definition, nor show in its text.
+    assert.ok(symbols.includes('bom.rs:1 function — fn needle() {}\n'), symbols);
+    assert.ok(symbols.includes('bom.md:1 heading — # needle\n'), symbols);
+    assert.ok(references.includes('bom.kw:1: fn needle() {}\n'), references);
+  });
+
+  test('a lone CR does not end a line: everything is on line 1, shown without \\r', { timeout: 30_000 }, async () => {
+    const references = linesFor(await answerOf(project, 'find_references', { name: 'needle' }), 'cr');
+    assert.deepEqual(references.map((line) => line.split(': ')[0]), ['lf.js:1', 'lf.kw:1', 'lf.md:1', 'lf.py:1', 'lf.rs:1']);
+    assert.equal(references[2], 'lf.md:1: # needle  text with needle  Box ===');
+    for (const extension of Object.keys(sources)) {
+      const outline = await answerOf(project, 'outline', { path: `cr.${extension}` });
+      assert.ok(outline === 'No declarations.' || outline.split('\n').every((line) => /^ *1 /.test(line)), `cr.${extension}: ${outline}`);
+    }
+    const symbols = await answerOf(project, 'find_symbol', { name: 'Box' });
+    assert.ok(!symbols.includes('\r'), JSON.stringify(symbols));
+  });
+});
+
+test('inputs tried', (t) => {
+  t.diagnostic(`files: ${inputs} hostile inputs`);
+});
