@@ -41,10 +41,18 @@ function parser(): Promise<Parser> {
   return parserReady;
 }
 
+/**
+ * The last grammar load begun: each waits for the one before. web-tree-sitter cannot link two grammars
+ * at once (the second fails with "bad export type for 'tree_sitter_<first>_external_scanner_create'"),
+ * and a load that failed would leave its language to the keyword scanner for good.
+ */
+let previousLoad: Promise<unknown> = Promise.resolve();
+
 function loadLanguage(wasm: string): Promise<Language> {
   let loaded = languages.get(wasm);
   if (loaded === undefined) {
-    loaded = parser().then(() => Language.load(readFileSync(wasm)));
+    loaded = previousLoad.then(() => parser()).then(() => Language.load(readFileSync(wasm)));
+    previousLoad = loaded.catch(() => {});
     languages.set(wasm, loaded);
   }
   return loaded;
