@@ -68,6 +68,21 @@ export function classify(line: string): Incoming {
 }
 
 /**
+ * A line longer than the transport reads, of which only its start was kept: -32600, with the id when
+ * the start shows one.
+ */
+export function tooLong(start: string, limit: number): Incoming {
+  const text = idTextOf(start);
+  let id: unknown;
+  try {
+    id = text === undefined ? null : JSON.parse(text);
+  } catch {
+    id = null; // The start of a line that is not JSON at all.
+  }
+  return { kind: 'invalid', idText: isRequestId(id) ? text! : 'null', code: INVALID_REQUEST, reason: `the line is longer than ${limit} bytes` };
+}
+
+/**
  * The text of a message's top-level `"id"` value as written, found by stepping over the object's
  * members without parsing them (the last one wins, as in JSON.parse); undefined when the text is not
  * an object or shows no id. Also reads the start of a line too long to parse.

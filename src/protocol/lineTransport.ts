@@ -7,13 +7,19 @@
  * The SDK sees each request under an id of ours; its answer goes out under the client's id, written
  * as the client wrote it. Two requests in flight with the same id thus stay apart, and an id no double
  * holds comes back unchanged.
+ *
+ * A line longer than MAX_LINE_BYTES is answered with -32600 and not kept.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, JSONRPCNotification, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { classify, PARSE_ERROR, type Incoming } from './jsonRpc.js';
+import { classify, PARSE_ERROR, tooLong, type Incoming } from './jsonRpc.js';
 
 const NEWLINE = 0x0a;
+/** The longest line read: the size at which the SDK's own stdio transport gives up. */
+export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+/** What is kept of a longer line, to find its id in. */
+const KEPT_OF_LONG_LINE = 64 * 1024;
 /** A line of JSON whitespace alone is no message, and gets no answer. */
 const BLANK = /^[ \t\r]*$/;
 
@@ -31,7 +37,11 @@ export class LineTransport implements Transport {
   /** Requests read and not yet answered, by the id the SDK knows them by. */
   private readonly inFlight = new Map<number, InFlight>();
   private lastId = 0;
+  /** The current line's bytes so far. */
   private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** The start of a line over MAX_LINE_BYTES, while the rest of it is skipped. */
+  private longLine: Buffer | undefined;
   private inputEnded = false;
   private closed = false;
 
@@ -71,17 +81,36 @@ export class LineTransport implements Transport {
   private receive(chunk: Buffer): void {
     let start = 0;
     for (let newline = chunk.indexOf(NEWLINE); newline >= 0; newline = chunk.indexOf(NEWLINE, start)) {
-      this.pending.push(chunk.subarray(start, newline));
+      this.take(chunk.subarray(start, newline));
       this.endOfLine();
       start = newline + 1;
     }
-    if (start < chunk.length) this.pending.push(chunk.subarray(start));
+    this.take(chunk.subarray(start));
+  }
+
+  /** Adds part of the current line; past the limit, only the line's start is kept. */
+  private take(part: Buffer): void {
+    if (this.longLine !== undefined || part.length === 0) return;
+    this.pending.push(part);
+    this.pendingBytes += part.length;
+    if (this.pendingBytes <= MAX_LINE_BYTES) return;
+    this.longLine = Buffer.concat(this.pending, KEPT_OF_LONG_LINE);
+    this.pending = [];
+    this.pendingBytes = 0;
   }
 
   private endOfLine(): void {
-    const line = Buffer.concat(this.pending).toString('utf8');
+    if (this.closed) return;
+    if (this.longLine !== undefined) {
+      const start = this.longLine.toString('utf8');
+      this.longLine = undefined;
+      this.handle(tooLong(start, MAX_LINE_BYTES));
+      return;
+    }
+    const line = Buffer.concat(this.pending, this.pendingBytes).toString('utf8');
     this.pending = [];
-    if (!this.closed && !BLANK.test(line)) this.handle(classify(line));
+    this.pendingBytes = 0;
+    if (!BLANK.test(line)) this.handle(classify(line));
   }
 
   private handle(incoming: Incoming): void {
