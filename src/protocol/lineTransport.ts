@@ -8,7 +8,8 @@
  * as the client wrote it. Two requests in flight with the same id thus stay apart, and an id no double
  * holds comes back unchanged.
  *
- * A line longer than MAX_LINE_BYTES is answered with -32600 and not kept.
+ * Memory stays bounded whatever the client does: a line longer than MAX_LINE_BYTES is answered with
+ * -32600 and not kept, and while the client does not read its answers the transport reads no more.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -43,6 +44,8 @@ export class LineTransport implements Transport {
   /** The start of a line over MAX_LINE_BYTES, while the rest of it is skipped. */
   private longLine: Buffer | undefined;
   private inputEnded = false;
+  /** Input paused until the output drains. */
+  private holding = false;
   private closed = false;
 
   constructor(
@@ -60,14 +63,14 @@ export class LineTransport implements Transport {
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return;
     if (!('id' in message) || 'method' in message) {
-      await this.write(JSON.stringify(message));
+      this.write(JSON.stringify(message));
       return;
     }
     const request = this.inFlight.get(message.id as number);
     if (request === undefined) return; // Cancelled: MCP wants no answer.
     this.inFlight.delete(message.id as number);
     const { jsonrpc: _jsonrpc, id: _id, ...body } = message;
-    await this.write(`{"jsonrpc":"2.0","id":${request.idText},${JSON.stringify(body).slice(1)}`);
+    this.write(`{"jsonrpc":"2.0","id":${request.idText},${JSON.stringify(body).slice(1)}`);
     if (this.inputEnded && this.inFlight.size === 0) await this.close();
   }
 
@@ -117,7 +120,7 @@ export class LineTransport implements Transport {
     switch (incoming.kind) {
       case 'invalid': {
         const error = { code: incoming.code, message: `${incoming.code === PARSE_ERROR ? 'Parse error' : 'Invalid request'}: ${incoming.reason}` };
-        void this.write(`{"jsonrpc":"2.0","id":${incoming.idText},"error":${JSON.stringify(error)}}`);
+        this.write(`{"jsonrpc":"2.0","id":${incoming.idText},"error":${JSON.stringify(error)}}`);
         return;
       }
       case 'response':
@@ -153,12 +156,14 @@ export class LineTransport implements Transport {
     if (this.inFlight.size === 0) void this.close();
   }
 
-  private write(line: string): Promise<void> {
-    return new Promise((resolve) => {
-      this.output.write(line + '\n', (error) => {
-        if (error) this.fail(error);
-        resolve();
-      });
+  private write(line: string): void {
+    if (this.output.write(line + '\n') || this.holding) return;
+    // The client reads its answers more slowly than it asks: read nothing more until they drain.
+    this.holding = true;
+    this.input.pause();
+    this.output.once('drain', () => {
+      this.holding = false;
+      if (!this.closed) this.input.resume();
     });
   }
 
