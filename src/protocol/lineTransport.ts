@@ -1,8 +1,9 @@
 /**
  * MCP's stdio framing, done as the contract wants: one JSON-RPC message a line; a line that is not
  * JSON gets -32700 and one that is not a request -32600, and the server reads on; at end of input the
- * requests already read are answered before the transport closes. (The SDK's StdioServerTransport
- * drops bad lines silently and never notices the end of its input.)
+ * requests already read are answered before the transport closes, and it closes only once its output
+ * is written out. (The SDK's StdioServerTransport drops bad lines silently and never notices the end
+ * of its input.)
  *
  * The SDK sees each request under an id of ours; its answer goes out under the client's id, written
  * as the client wrote it. Two requests in flight with the same id thus stay apart, and an id no double
@@ -46,7 +47,7 @@ export class LineTransport implements Transport {
   private inputEnded = false;
   /** Input paused until the output drains. */
   private holding = false;
-  private closed = false;
+  private closing: Promise<void> | undefined;
 
   constructor(
     private readonly input: Readable,
@@ -61,7 +62,7 @@ export class LineTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    if (this.closed) return;
+    if (this.closing !== undefined) return;
     if (!('id' in message) || 'method' in message) {
       this.write(JSON.stringify(message));
       return;
@@ -71,13 +72,19 @@ export class LineTransport implements Transport {
     this.inFlight.delete(message.id as number);
     const { jsonrpc: _jsonrpc, id: _id, ...body } = message;
     this.write(`{"jsonrpc":"2.0","id":${request.idText},${JSON.stringify(body).slice(1)}`);
-    if (this.inputEnded && this.inFlight.size === 0) await this.close();
+    if (this.inputEnded && this.inFlight.size === 0) void this.close();
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+  /** Reads no more, lets what was written reach the client, then reports the transport closed. */
+  close(): Promise<void> {
+    this.closing ??= this.finish();
+    return this.closing;
+  }
+
+  private async finish(): Promise<void> {
     this.input.removeAllListeners('data');
+    this.input.pause();
+    await flushed(this.output);
     this.onclose?.();
   }
 
@@ -103,7 +110,6 @@ export class LineTransport implements Transport {
   }
 
   private endOfLine(): void {
-    if (this.closed) return;
     if (this.longLine !== undefined) {
       const start = this.longLine.toString('utf8');
       this.longLine = undefined;
@@ -151,6 +157,7 @@ export class LineTransport implements Transport {
   }
 
   private endOfInput(): void {
+    if (this.closing !== undefined) return;
     this.endOfLine(); // A last line without its newline is a line all the same.
     this.inputEnded = true;
     if (this.inFlight.size === 0) void this.close();
@@ -163,7 +170,7 @@ export class LineTransport implements Transport {
     this.input.pause();
     this.output.once('drain', () => {
       this.holding = false;
-      if (!this.closed) this.input.resume();
+      if (this.closing === undefined) this.input.resume();
     });
   }
 
@@ -171,4 +178,12 @@ export class LineTransport implements Transport {
     this.onerror?.(error);
     void this.close();
   }
+}
+
+/** Resolves once everything written to `output` so far has left the process, or it has failed. */
+function flushed(output: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    if (output.writableLength === 0 || output.destroyed) resolve();
+    else output.write('', () => resolve());
+  });
 }
