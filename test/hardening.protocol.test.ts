@@ -358,6 +358,9 @@ async function send(server: SpawnedServer, bytes: Buffer, random: Generator): Pr
   }
 }
 
+const call = (id: Id, name: string, args: Record<string, unknown>) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+
 async function alive(server: SpawnedServer, id: string): Promise<void> {
   const before = server.lines.length;
   await server.write(`{"jsonrpc":"2.0","id":"${id}","method":"tools/list"}\n`);
@@ -413,6 +416,21 @@ describe('hostile lines on stdin', () => {
     assertWholeLines(server);
     const ids = server.responses().map((response) => response['id']);
     assert.deepEqual(ids.toSorted((a, b) => (a as number) - (b as number)), Array.from({ length: requests }, (_, id) => id));
+  });
+});
+
+describe('cancellation', () => {
+  test('a cancelled request gets no answer and does not hold up the exit; a cancellation of an id never sent cancels nothing', { timeout: 20_000 }, async () => {
+    const server = new SpawnedServer(['mcp', projectDir]);
+    const cancel = (requestId: Id) => JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'test' } });
+    // One write: the cancellations are read before either request is answered. The server numbers
+    // requests for the SDK itself (the ping is its second), so "2" must not reach the ping.
+    await server.write(
+      [call(7, 'find_symbol', { name: 'Rpc' }), cancel(7), JSON.stringify({ jsonrpc: '2.0', id: 'p', method: 'ping' }), cancel(2)].join('\n') + '\n',
+    );
+    server.child.stdin.end();
+    assert.deepEqual(await server.exited, { code: 0, signal: null });
+    assert.deepEqual(server.responses(), [{ jsonrpc: '2.0', id: 'p', result: {} }]);
   });
 });
 
