@@ -1,10 +1,15 @@
 /**
  * `zumba mcp`: the server on stdin and stdout. It exits 0 when its input ends (after answering what it
- * had read) or on SIGTERM or SIGINT, and when the client goes away (stdout closed).
+ * had read), on SIGTERM or SIGINT, and when the client goes away (stdout closed); in each case once
+ * what it wrote has left, so that no answer is cut short (a signalled server waits STOP_GRACE_MS at
+ * most, for a client that does not read).
  */
 import type { Project } from '../project/project.js';
 import { LineTransport } from '../protocol/lineTransport.js';
 import { createServer } from '../protocol/server.js';
+
+/** How long a signalled server waits for a client that does not read what was already written. */
+const STOP_GRACE_MS = 1000;
 
 export async function serve(project: Project): Promise<void> {
   const server = createServer(project);
@@ -12,8 +17,12 @@ export async function serve(project: Project): Promise<void> {
   const exit = () => process.exit(0);
   server.onclose = exit;
   server.onerror = () => {}; // Broken pipes and the like: the transport closes, and we exit.
-  process.on('SIGTERM', exit);
-  process.on('SIGINT', exit);
+  const stop = () => {
+    void server.close(); // Requests in flight go unanswered; answers already written are let out.
+    setTimeout(exit, STOP_GRACE_MS);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
   await server.connect(transport);
   // The search workers boot on their own threads while the client initializes.
   project.search.start();

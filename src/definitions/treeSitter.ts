@@ -35,12 +35,6 @@ interface Runtime {
 let runtimeReady: Promise<Runtime> | undefined;
 /** By file: a user's language root may give an existing name other files. */
 const languages = new Map<string, Promise<Language>>();
-/**
- * The load begun last. Two `Language.load` calls at once mix up the grammars' symbols ("bad export
- * type for 'tree_sitter_python_external_scanner_create'", tree-sitter issue #2338), so each load
- * waits for the one before it, whether that succeeded or not.
- */
-let lastLoad: Promise<unknown> = Promise.resolve();
 const grammars = new Map<string, Promise<LoadedGrammar>>();
 
 /** web-tree-sitter, imported at the first parse: a server starts without loading it. */
@@ -60,11 +54,18 @@ async function parser(): Promise<Parser> {
   return (await runtime()).parser;
 }
 
+/**
+ * The last grammar load begun: each waits for the one before. web-tree-sitter cannot link two grammars
+ * at once (the second fails with "bad export type for 'tree_sitter_<first>_external_scanner_create'"),
+ * and a load that failed would leave its language to the keyword scanner for good.
+ */
+let previousLoad: Promise<unknown> = Promise.resolve();
+
 function loadLanguage(wasm: string): Promise<Language> {
   let loaded = languages.get(wasm);
   if (loaded === undefined) {
-    loaded = Promise.all([runtime(), lastLoad]).then(([{ treeSitter }]) => treeSitter.Language.load(readFileSync(wasm)));
-    lastLoad = loaded.catch(() => undefined);
+    loaded = Promise.all([runtime(), previousLoad]).then(([{ treeSitter }]) => treeSitter.Language.load(readFileSync(wasm)));
+    previousLoad = loaded.catch(() => {});
     languages.set(wasm, loaded);
   }
   return loaded;

@@ -1,26 +1,53 @@
 /**
  * MCP's stdio framing, done as the contract wants: one JSON-RPC message a line; a line that is not
  * JSON gets -32700 and one that is not a request -32600, and the server reads on; at end of input the
- * requests already read are answered before the transport closes. (The SDK's StdioServerTransport
- * drops bad lines silently and never notices the end of its input.)
+ * requests already read are answered before the transport closes, and it closes only once its output
+ * is written out. (The SDK's StdioServerTransport drops bad lines silently and never notices the end
+ * of its input.)
+ *
+ * The SDK sees each request under an id of ours; its answer goes out under the client's id, written
+ * as the client wrote it. Two requests in flight with the same id thus stay apart, and an id no double
+ * holds comes back unchanged.
+ *
+ * Memory stays bounded whatever the client does: a line longer than MAX_LINE_BYTES is answered with
+ * -32600 and not kept, and while the client does not read its answers the transport reads no more.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { classify, PARSE_ERROR } from './jsonRpc.js';
+import type { JSONRPCMessage, JSONRPCNotification, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { classify, PARSE_ERROR, tooLong, type Incoming } from './jsonRpc.js';
 
 const NEWLINE = 0x0a;
+/** The longest line read: the size at which the SDK's own stdio transport gives up. */
+export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+/** What is kept of a longer line, to find its id in. */
+const KEPT_OF_LONG_LINE = 64 * 1024;
+/** A line of JSON whitespace alone is no message, and gets no answer. */
+const BLANK = /^[ \t\r]*$/;
+
+interface InFlight {
+  /** The client's id as parsed (to match a cancellation) and as written (to answer with). */
+  readonly id: RequestId;
+  readonly idText: string;
+}
 
 export class LineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
-  /** Requests read and not yet answered, by id (a client may reuse an id while the first is pending). */
-  private readonly unanswered = new Map<RequestId, number>();
+  /** Requests read and not yet answered, by the id the SDK knows them by. */
+  private readonly inFlight = new Map<number, InFlight>();
+  private lastId = 0;
+  /** The current line's bytes so far. */
   private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** The start of a line over MAX_LINE_BYTES, while the rest of it is skipped. */
+  private longLine: Buffer | undefined;
   private inputEnded = false;
-  private closed = false;
+  /** Input paused until the output drains. */
+  private holding = false;
+  private closing: Promise<void> | undefined;
 
   constructor(
     private readonly input: Readable,
@@ -35,86 +62,115 @@ export class LineTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    if (this.closed) return;
-    if ('id' in message && ('result' in message || 'error' in message)) this.answered(message.id as RequestId);
-    await this.write(JSON.stringify(message) + '\n');
-    if (this.inputEnded && this.unanswered.size === 0) await this.close();
+    if (this.closing !== undefined) return;
+    if (!('id' in message) || 'method' in message) {
+      this.write(JSON.stringify(message));
+      return;
+    }
+    const request = this.inFlight.get(message.id as number);
+    if (request === undefined) return; // Cancelled: MCP wants no answer.
+    this.inFlight.delete(message.id as number);
+    const { jsonrpc: _jsonrpc, id: _id, ...body } = message;
+    this.write(`{"jsonrpc":"2.0","id":${request.idText},${JSON.stringify(body).slice(1)}`);
+    if (this.inputEnded && this.inFlight.size === 0) void this.close();
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+  /** Reads no more, lets what was written reach the client, then reports the transport closed. */
+  close(): Promise<void> {
+    this.closing ??= this.finish();
+    return this.closing;
+  }
+
+  private async finish(): Promise<void> {
     this.input.removeAllListeners('data');
+    this.input.pause();
+    await flushed(this.output);
     this.onclose?.();
   }
 
   private receive(chunk: Buffer): void {
     let start = 0;
     for (let newline = chunk.indexOf(NEWLINE); newline >= 0; newline = chunk.indexOf(NEWLINE, start)) {
-      this.pending.push(chunk.subarray(start, newline));
-      const line = Buffer.concat(this.pending);
-      this.pending = [];
+      this.take(chunk.subarray(start, newline));
+      this.endOfLine();
       start = newline + 1;
-      this.handleLine(line.toString('utf8'));
     }
-    if (start < chunk.length) this.pending.push(chunk.subarray(start));
+    this.take(chunk.subarray(start));
   }
 
-  private handleLine(line: string): void {
-    if (this.closed || line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      void this.send({ jsonrpc: '2.0', id: null, error: { code: PARSE_ERROR, message: 'Parse error: the line is not JSON' } } as unknown as JSONRPCMessage);
+  /** Adds part of the current line; past the limit, only the line's start is kept. */
+  private take(part: Buffer): void {
+    if (this.longLine !== undefined || part.length === 0) return;
+    this.pending.push(part);
+    this.pendingBytes += part.length;
+    if (this.pendingBytes <= MAX_LINE_BYTES) return;
+    this.longLine = Buffer.concat(this.pending, KEPT_OF_LONG_LINE);
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  private endOfLine(): void {
+    if (this.longLine !== undefined) {
+      const start = this.longLine.toString('utf8');
+      this.longLine = undefined;
+      this.handle(tooLong(start, MAX_LINE_BYTES));
       return;
     }
-    const incoming = classify(value);
+    const line = Buffer.concat(this.pending, this.pendingBytes).toString('utf8');
+    this.pending = [];
+    this.pendingBytes = 0;
+    if (!BLANK.test(line)) this.handle(classify(line));
+  }
+
+  private handle(incoming: Incoming): void {
     switch (incoming.kind) {
-      case 'invalid':
-        void this.send({ jsonrpc: '2.0', id: incoming.id, error: { code: incoming.code, message: `Invalid request: ${incoming.reason}` } } as unknown as JSONRPCMessage);
+      case 'invalid': {
+        const error = { code: incoming.code, message: `${incoming.code === PARSE_ERROR ? 'Parse error' : 'Invalid request'}: ${incoming.reason}` };
+        this.write(`{"jsonrpc":"2.0","id":${incoming.idText},"error":${JSON.stringify(error)}}`);
         return;
+      }
       case 'response':
         return;
       case 'notification':
-        if (incoming.message.method === 'notifications/cancelled') this.forgetCancelled(incoming.message.params);
-        this.onmessage?.(incoming.message);
+        if (incoming.message.method === 'notifications/cancelled') this.cancel(incoming.message);
+        else this.onmessage?.(incoming.message);
         return;
-      case 'request':
-        this.unanswered.set(incoming.message.id, (this.unanswered.get(incoming.message.id) ?? 0) + 1);
-        this.onmessage?.(incoming.message);
+      case 'request': {
+        const id = ++this.lastId;
+        this.inFlight.set(id, { id: incoming.id, idText: incoming.idText });
+        this.onmessage?.({ ...incoming.message, id });
+      }
     }
   }
 
-  /** A cancelled request gets no answer (MCP), so it must not hold up the exit at end of input. */
-  private forgetCancelled(params: unknown): void {
-    const requestId = (params as { requestId?: unknown } | undefined)?.requestId;
-    if (typeof requestId === 'string' || typeof requestId === 'number') this.answered(requestId);
-  }
-
-  private answered(id: RequestId): void {
-    const count = this.unanswered.get(id);
-    if (count === undefined) return;
-    if (count <= 1) this.unanswered.delete(id);
-    else this.unanswered.set(id, count - 1);
+  /**
+   * A cancelled request gets no answer (MCP), so it no longer holds up the exit at end of input. The
+   * SDK hears of it under our id; a cancellation of no request in flight is dropped.
+   */
+  private cancel(notification: JSONRPCNotification): void {
+    const requestId = notification.params?.['requestId'];
+    for (const [id, request] of this.inFlight) {
+      if (request.id !== requestId) continue;
+      this.inFlight.delete(id);
+      this.onmessage?.({ ...notification, params: { ...notification.params, requestId: id } });
+    }
   }
 
   private endOfInput(): void {
-    if (this.pending.length > 0) {
-      const last = Buffer.concat(this.pending);
-      this.pending = [];
-      this.handleLine(last.toString('utf8'));
-    }
+    if (this.closing !== undefined) return;
+    this.endOfLine(); // A last line without its newline is a line all the same.
     this.inputEnded = true;
-    if (this.unanswered.size === 0) void this.close();
+    if (this.inFlight.size === 0) void this.close();
   }
 
-  private write(text: string): Promise<void> {
-    return new Promise((resolve) => {
-      this.output.write(text, (error) => {
-        if (error) this.fail(error);
-        resolve();
-      });
+  private write(line: string): void {
+    if (this.output.write(line + '\n') || this.holding) return;
+    // The client reads its answers more slowly than it asks: read nothing more until they drain.
+    this.holding = true;
+    this.input.pause();
+    this.output.once('drain', () => {
+      this.holding = false;
+      if (this.closing === undefined) this.input.resume();
     });
   }
 
@@ -122,4 +178,12 @@ export class LineTransport implements Transport {
     this.onerror?.(error);
     void this.close();
   }
+}
+
+/** Resolves once everything written to `output` so far has left the process, or it has failed. */
+function flushed(output: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    if (output.writableLength === 0 || output.destroyed) resolve();
+    else output.write('', () => resolve());
+  });
 }

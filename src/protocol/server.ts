@@ -4,8 +4,8 @@
  * -32601 from the SDK; an unknown tool or bad arguments get -32602, as the MCP specification asks.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { LATEST_PROTOCOL_VERSION, type CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { CallToolRequestSchema, LATEST_PROTOCOL_VERSION, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Project } from '../project/project.js';
 import { answer } from '../tools/answer.js';
@@ -26,8 +26,13 @@ class RpcError extends Error {
   }
 }
 
-/** Any params at all: initialize checks its own, so that a bad one is -32602 and not a parse failure. */
-const InitializeRequest = z.object({ method: z.literal('initialize'), params: z.unknown().optional() });
+/**
+ * A request of `method` with any params. The SDK parses a request against the schema its handler is
+ * registered with, and a failure there reaches the client as -32603, an internal error. So: initialize
+ * checks its own params (a bad one is -32602); tools/list has none it uses; tools/call is checked by
+ * the SDK's Server itself against CallToolRequestSchema, as -32602, before its handler runs.
+ */
+const anyParams = <Method extends string>(method: Method) => z.object({ method: z.literal(method), params: z.unknown().optional() });
 
 function protocolVersionOf(params: unknown): string {
   if (params === undefined || params === null) return LATEST_PROTOCOL_VERSION;
@@ -51,13 +56,13 @@ const NO_SCHEMA_VALIDATION: jsonSchemaValidator = {
 export function createServer(project: Project): Server {
   const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, jsonSchemaValidator: NO_SCHEMA_VALIDATION });
 
-  server.setRequestHandler(InitializeRequest, (request) => ({
+  server.setRequestHandler(anyParams('initialize'), (request) => ({
     protocolVersion: protocolVersionOf(request.params),
     capabilities: CAPABILITIES,
     serverInfo: SERVER_INFO,
   }));
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  server.setRequestHandler(anyParams('tools/list'), () => ({
     tools: TOOLS.map((tool) => ({
       name: tool.name,
       title: tool.title,
@@ -67,12 +72,13 @@ export function createServer(project: Project): Server {
     })),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = findTool(request.params.name);
-    if (tool === undefined) throw new RpcError(INVALID_PARAMS, `Unknown tool: ${request.params.name}`);
+  server.setRequestHandler(anyParams('tools/call'), async (request) => {
+    const params = request.params as CallToolRequest['params'];
+    const tool = findTool(params.name);
+    if (tool === undefined) throw new RpcError(INVALID_PARAMS, `Unknown tool: ${params.name}`);
     let args: Record<string, unknown>;
     try {
-      args = parseArguments(tool, request.params.arguments);
+      args = parseArguments(tool, params.arguments);
     } catch (error) {
       if (error instanceof InvalidArguments) throw new RpcError(INVALID_PARAMS, error.message);
       throw error;
