@@ -11,7 +11,7 @@ import type { Languages } from './languages.js';
 type Definitions = Definition[] | undefined;
 
 interface Cached {
-  readonly version: object;
+  readonly version: string;
   readonly definitions: Promise<Definitions>;
   size: number;
 }

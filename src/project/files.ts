@@ -34,9 +34,10 @@ export type FileRead = (
 /**
  * Reads a regular file of at most `limit` bytes. O_NONBLOCK keeps a FIFO (or a file replaced by one
  * after the walk) from blocking the open; such a file is reported as not a file and not read. With
- * `followLinks: false`, a symbolic link is not opened: the open throws (ELOOP).
+ * `followLinks: false`, a symbolic link is not opened: the open throws (ELOOP). With `into`, a file
+ * that fits is read into that buffer (its bytes are then a view of it) rather than into new memory.
  */
-export function readRegularFile(absolute: string, limit: number, options: { followLinks?: boolean } = {}): FileRead {
+export function readRegularFile(absolute: string, limit: number, options: { followLinks?: boolean; into?: Buffer } = {}): FileRead {
   const noFollow = options.followLinks === false ? constants.O_NOFOLLOW : 0;
   const fd = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK | noFollow);
   try {
@@ -44,7 +45,7 @@ export function readRegularFile(absolute: string, limit: number, options: { foll
     const stamp = stampOfStats(stat);
     if (!stat.isFile()) return { kind: 'not-a-file', stamp };
     if (stat.size > limit) return { kind: 'too-large', size: stat.size, stamp };
-    const bytes = readAll(fd, stat.size, limit);
+    const bytes = readAll(fd, stat.size, limit, options.into);
     if (bytes === undefined) return { kind: 'too-large', size: limit + 1, stamp };
     return bytes.indexOf(0) >= 0 ? { kind: 'binary', stamp } : { kind: 'text', bytes, stamp };
   } finally {
@@ -57,8 +58,8 @@ export function readRegularFile(absolute: string, limit: number, options: { foll
  * /proc does). A file that grew since fstat is read at the size it had: the version recorded with
  * it is the one fstat saw, so the next check finds it changed. Undefined when it passes `limit`.
  */
-function readAll(fd: number, expectedSize: number, limit: number): Buffer | undefined {
-  let buffer = Buffer.allocUnsafe(Math.max(expectedSize, 1) + 1);
+function readAll(fd: number, expectedSize: number, limit: number, into: Buffer | undefined): Buffer | undefined {
+  let buffer = into !== undefined && into.length > expectedSize ? into : Buffer.allocUnsafe(Math.max(expectedSize, 1) + 1);
   let length = 0;
   while (expectedSize === 0 || length < expectedSize) {
     if (length === buffer.length) {

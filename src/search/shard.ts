@@ -1,7 +1,8 @@
 /**
  * One shard of a project's files and the search of it: the part of a project-wide search that one
  * thread does. A shard keeps the contents and definitions of its files between searches, per file
- * version; every file is checked against the disk at each search (see `searchable.ts`).
+ * version; every file is checked against the disk at each search (see `searchable.ts`). A search
+ * glances at the files it does not keep yet; `fill`, run while the shard is idle, keeps them.
  */
 import type { Definition } from '../definitions/definition.js';
 import { DefinitionsCache } from '../definitions/definitionsCache.js';
@@ -44,9 +45,14 @@ export type HitOf<Q extends SearchQuery> = Q extends { kind: 'references' } ? Re
 
 /** Definitions a shard keeps at most (two shards run at once): bounds memory on a huge repository. */
 const MAX_CACHED_DEFINITIONS = 150_000;
+/** Small enough that a search waiting behind a step of `fill` barely notices it. */
+const FILES_KEPT_AT_A_TIME = 32;
 
 export class Shard {
   private files: readonly ShardFile[] = [];
+  /** Where `fill` goes on from: every file before it has been read and kept. */
+  private filled = 0;
+  private filling = false;
   private readonly contents = new FileContents();
   private readonly definitions: DefinitionsCache;
 
@@ -57,6 +63,7 @@ export class Shard {
   /** The shard's files from now on, in walk order; what is kept of other files is dropped. */
   setFiles(files: readonly ShardFile[]): void {
     this.files = files;
+    this.filled = 0;
     this.contents.keepOnly(files);
     this.definitions.keepOnly(new Set(files.map((file) => file.relative)));
   }
@@ -64,7 +71,29 @@ export class Shard {
   /** The first `limit` hits of the query in this shard, in walk order. */
   search<Q extends SearchQuery>(query: Q, limit: number): Promise<HitOf<Q>[]> {
     const hits = query.kind === 'references' ? Promise.resolve(this.references(query.name, query.path, limit)) : this.symbols(query.name, query.match, limit);
-    return hits as Promise<HitOf<Q>[]>;
+    return (hits as Promise<HitOf<Q>[]>).finally(() => this.fillLater());
+  }
+
+  /** Keeps every file the searches glanced at, a few at a time, between whatever else the thread does. */
+  private fillLater(): void {
+    if (this.filling) return;
+    this.filling = true;
+    const step = () => {
+      if (this.fill(FILES_KEPT_AT_A_TIME)) setImmediate(step).unref();
+      else this.filling = false;
+    };
+    setImmediate(step).unref();
+  }
+
+  /** Reads and keeps up to `count` files not kept yet; true while some remain. */
+  private fill(count: number): boolean {
+    for (let read = 0; this.filled < this.files.length && read < count; this.filled++) {
+      const file = this.files[this.filled]!;
+      if (this.contents.has(file.relative)) continue;
+      this.contents.read(file);
+      read++;
+    }
+    return this.filled < this.files.length;
   }
 
   private references(name: string, path: string | undefined, limit: number): ReferenceHit[] {
@@ -72,7 +101,7 @@ export class Shard {
     const hits: ReferenceHit[] = [];
     for (const file of this.files) {
       if (!keep(file.relative)) continue;
-      const searchable = this.contents.read(file);
+      const searchable = this.contents.read(file, { glance: true });
       if (searchable === undefined) continue;
       for (const match of wholeWordLines(searchable.bytes, name)) {
         hits.push({ order: file.order, relative: file.relative, line: match.line, text: shownLineAround(match.text, match.column) });
@@ -88,8 +117,9 @@ export class Shard {
     const hits: SymbolHit[] = [];
     for (const file of this.files) {
       if (this.languages.of(file.relative) === undefined) continue;
-      const searchable = this.contents.read(file);
-      if (searchable === undefined || !test.mayHold(searchable.bytes)) continue;
+      const glanced = this.contents.read(file, { glance: true });
+      if (glanced === undefined || !test.mayHold(glanced.bytes)) continue;
+      const searchable = this.contents.keep(glanced);
       const definitions = (await this.definitions.of(searchable)) ?? [];
       hits.push(...symbolHits(file, searchable, definitions.filter(test.matches)));
       if (hits.length >= limit) return hits.slice(0, limit);
