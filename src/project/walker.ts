@@ -52,7 +52,12 @@ export class ProjectWalk {
   private rootStamp = '';
   private files: WalkedFile[] = [];
 
-  constructor(private readonly projectRoot: string) {}
+  /** The root with a trailing `/`: joined to a relative path by concatenation, which makes no garbage. */
+  private readonly rootPrefix: string;
+
+  constructor(private readonly projectRoot: string) {
+    this.rootPrefix = projectRoot.endsWith('/') ? projectRoot : `${projectRoot}/`;
+  }
 
   /** Every file a search covers, in path order, as the disk holds them now. */
   current(): readonly WalkedFile[] {
@@ -71,14 +76,27 @@ export class ProjectWalk {
   }
 
   private absolute(relative: string): string {
-    return relative === '' ? this.projectRoot : path.join(this.projectRoot, relative);
+    return relative === '' ? this.projectRoot : this.rootPrefix + relative;
+  }
+
+  private ignoreFileOf(relative: string): string {
+    return relative === '' ? `${this.rootPrefix}.gitignore` : `${this.rootPrefix}${relative}/.gitignore`;
   }
 
   private newFolder(relative: string, outerRules: IgnoreRules | undefined, rules?: IgnoreRules): Folder {
-    const ignoreStamp = stampOf(path.join(this.absolute(relative), '.gitignore'));
-    const folder: Folder = { relative, stamp: '', ignoreStamp, outerRules, rules: rules ?? this.rulesInside(relative, outerRules!, ignoreStamp), entries: [] };
-    this.list(folder, new Map());
+    const { stamp, entries } = this.listing(relative);
+    // The listing tells whether there is a .gitignore to read: no stat of one that is not there.
+    const ignoreStamp = entries.some((entry) => entry.name === '.gitignore') ? stampOf(this.ignoreFileOf(relative)) : '';
+    const folder: Folder = { relative, stamp, ignoreStamp, outerRules, rules: rules ?? this.rulesInside(relative, outerRules!, ignoreStamp), entries: [] };
+    this.addEntries(folder, entries, new Map());
     return folder;
+  }
+
+  /** A folder's stamp, then its entries in name order: a change made while listing shows at the next check. */
+  private listing(relative: string): { readonly stamp: string; readonly entries: Dirent[] } {
+    const absolute = this.absolute(relative);
+    const stamp = stampOf(absolute);
+    return { stamp, entries: readEntries(absolute) };
   }
 
   /** The rules inside a folder: those above it, with its `.gitignore` added when it has one. */
@@ -86,12 +104,16 @@ export class ProjectWalk {
     return ignoreStamp === '' ? outerRules : outerRules.enter(this.projectRoot, relative);
   }
 
-  /** Lists a folder's entries, keeping what is known of subfolders that are still there. */
+  /** Lists a folder's entries again, keeping what is known of subfolders that are still there. */
   private list(folder: Folder, known: ReadonlyMap<string, Folder>): void {
-    const absolute = this.absolute(folder.relative);
-    folder.stamp = stampOf(absolute);
+    const { stamp, entries } = this.listing(folder.relative);
+    folder.stamp = stamp;
+    this.addEntries(folder, entries, known);
+  }
+
+  private addEntries(folder: Folder, entries: readonly Dirent[], known: ReadonlyMap<string, Folder>): void {
     folder.entries = [];
-    for (const entry of readEntries(absolute)) {
+    for (const entry of entries) {
       if (entry.name === '.git') continue;
       const relative = folder.relative === '' ? entry.name : `${folder.relative}/${entry.name}`;
       if (entry.isDirectory()) {
@@ -103,7 +125,7 @@ export class ProjectWalk {
           folder.entries.push(existing);
         }
       } else if (entry.isFile() && !folder.rules.excludes(relative, false)) {
-        folder.entries.push({ relative, absolute: path.join(this.projectRoot, relative) });
+        folder.entries.push({ relative, absolute: this.rootPrefix + relative });
       }
     }
   }
@@ -115,7 +137,7 @@ export class ProjectWalk {
   private refresh(folder: Folder, outerRules: IgnoreRules | undefined = folder.outerRules): boolean {
     const stamp = stampOf(this.absolute(folder.relative));
     // A .gitignore created since would have changed the folder's own stamp: only an existing one is checked.
-    const ignoreStamp = folder.ignoreStamp === '' && stamp === folder.stamp ? '' : stampOf(path.join(this.absolute(folder.relative), '.gitignore'));
+    const ignoreStamp = folder.ignoreStamp === '' && stamp === folder.stamp ? '' : stampOf(this.ignoreFileOf(folder.relative));
     let changed = false;
     if (outerRules !== undefined && (outerRules !== folder.outerRules || ignoreStamp !== folder.ignoreStamp)) {
       folder.outerRules = outerRules;
