@@ -65,6 +65,13 @@ export async function searchSpeed(corpus: string): Promise<{ rows: Row[]; mismat
   const tree = `${corpus}/all`;
   const rows: Row[] = [];
 
+  // Every server of the run: the goal is on the peak of any of them.
+  let peak = 0;
+  const closed = async (client: LineClient) => {
+    peak = Math.max(peak, peakRss(client.pid));
+    await client.close();
+  };
+
   const starts: number[] = [];
   for (let i = 0; i < STARTS; i++) {
     const { ms, value: client } = await timed(async () => {
@@ -73,7 +80,7 @@ export async function searchSpeed(corpus: string): Promise<{ rows: Row[]; mismat
       return c;
     });
     starts.push(ms);
-    await client.close();
+    await closed(client);
   }
   rows.push({ metric: `server start to initialize answered (median of ${STARTS})`, ours: median(starts), unit: 'ms', goal: '≤ 150 ms', met: median(starts) <= 150 });
 
@@ -85,7 +92,7 @@ export async function searchSpeed(corpus: string): Promise<{ rows: Row[]; mismat
       const client = new LineClient(['mcp', tree]);
       await client.initialize();
       times.push((await timed(() => client.callTool(tool, { name }))).ms);
-      await client.close();
+      await closed(client);
     }
   }
 
@@ -120,8 +127,7 @@ export async function searchSpeed(corpus: string): Promise<{ rows: Row[]; mismat
     for (let i = 0; i < RUNS; i++) symbol.push((await timed(() => client.callTool('find_symbol', { name }))).ms);
     warmSymbols.push(Math.min(...symbol));
   }
-  const serverPeak = peakRss(client.pid);
-  await client.close();
+  await closed(client);
 
   const ctagsRun = timeCommand('ctags', ['-R', '-f', '/dev/null', '.'], tree).ms;
   const rgMedian = median(rgTimes);
@@ -130,7 +136,7 @@ export async function searchSpeed(corpus: string): Promise<{ rows: Row[]; mismat
     { metric: 'find_references first call, fresh server (median)', ours: median(firstReferences), unit: 'ms', reference: { value: rgMedian, tool: 'rg' }, goal: '≤ 2× rg', met: median(firstReferences) <= 2 * rgMedian },
     { metric: 'find_symbol first call, fresh server (median)', ours: median(firstSymbols), unit: 'ms', reference: { value: ctagsRun, tool: 'ctags -R' }, goal: '≤ 0.5× ctags -R', met: median(firstSymbols) <= 0.5 * ctagsRun },
     { metric: 'find_symbol warm (median)', ours: median(warmSymbols), unit: 'ms', goal: '≤ 100 ms', met: median(warmSymbols) <= 100 },
-    { metric: 'peak RSS of the warm server', ours: serverPeak, unit: 'MB', goal: '≤ 512 MB', met: serverPeak <= 512 },
+    { metric: 'peak RSS of any server of the run', ours: peak, unit: 'MB', goal: '≤ 512 MB', met: peak <= 512 },
     { metric: 'find_references lines equal to rg\'s', ours: BENCH_NAMES.length - mismatches.length, unit: `of ${BENCH_NAMES.length}`, goal: 'all', met: mismatches.length === 0 },
   );
   return { rows, mismatches };

@@ -1,5 +1,4 @@
 /** A search worker: one shard of the project, searched on its own thread so that shards are searched side by side. */
-import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Languages } from '../definitions/languages.js';
 import { Shard, type Hit, type SearchQuery, type ShardFile } from './shard.js';
@@ -19,10 +18,12 @@ export type FromSearchWorker = { readonly id: number; readonly hits: Hit[] } | {
 const { projectRoot, extraRoots } = workerData as SearchWorkerData;
 const shard = new Shard(Languages.load(extraRoots));
 const port = parentPort!;
+/** Joined by concatenation, as the walk does: `path.join` would normalise thousands of paths for nothing. */
+const rootPrefix = projectRoot.endsWith('/') ? projectRoot : `${projectRoot}/`;
 
 port.on('message', (message: ToSearchWorker) => {
   if (message.type === 'files') {
-    shard.setFiles(message.relatives.map((relative, i): ShardFile => ({ relative, absolute: path.join(projectRoot, relative), order: message.orders[i]! })));
+    shard.setFiles(message.relatives.map((relative, i): ShardFile => ({ relative, absolute: rootPrefix + relative, order: message.orders[i]! })));
     return;
   }
   shard.search(message.query, message.limit).then(
