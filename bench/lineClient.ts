@@ -5,14 +5,32 @@ import { fileURLToPath } from 'node:url';
 
 export const CLI = path.resolve(fileURLToPath(new URL('../bin/main.js', import.meta.url)));
 
+const STDERR_KEPT = 8192;
+
+export interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
 export class LineClient {
+  /** Settles when the server has exited, however it ended. */
+  readonly exited: Promise<Exit>;
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly waiting = new Map<number, (message: Record<string, unknown>) => void>();
   private buffered = '';
   private nextId = 1;
+  private stderr = '';
 
   constructor(args: readonly string[]) {
     this.child = spawn(process.execPath, [CLI, ...args]);
+    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
+    // Read, so that a server writing to stderr never blocks on a full pipe; the tail is kept to report.
+    this.child.stderr.setEncoding('utf8');
+    this.child.stderr.on('data', (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-STDERR_KEPT);
+    });
+    // A write to a server that has exited fails here; `exited` is how that is seen.
+    this.child.stdin.on('error', () => {});
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
       const lines = (this.buffered + chunk).split('\n');
@@ -27,6 +45,11 @@ export class LineClient {
 
   get pid(): number {
     return this.child.pid!;
+  }
+
+  /** The last few KB the server wrote to stderr. */
+  stderrTail(): string {
+    return this.stderr;
   }
 
   request(method: string, params: unknown): Promise<Record<string, unknown>> {
@@ -49,11 +72,14 @@ export class LineClient {
     return result.content[0]!.text;
   }
 
-  close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.child.on('exit', () => resolve());
-      this.child.stdin.end();
-    });
+  /** Ends the server's input, and settles once it has exited. */
+  async close(): Promise<void> {
+    this.child.stdin.end();
+    await this.exited;
+  }
+
+  kill(): void {
+    this.child.kill('SIGKILL');
   }
 }
 

@@ -11,7 +11,7 @@ export interface Row {
 }
 
 function formatNumber(value: number, unit: string): string {
-  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  const digits = Number.isInteger(value) || value >= 100 ? 0 : value >= 10 ? 1 : 2;
   return `${value.toFixed(digits)} ${unit}`.trim();
 }
 
