@@ -13,6 +13,12 @@ import { Shard, type Hit, type HitOf, type SearchQuery } from './shard.js';
 
 const WORKER_SCRIPT = new URL('./searchWorker.js', import.meta.url);
 const SHARDS = 2;
+/**
+ * A worker's JavaScript heap holds its definitions (a few tens of MB at most) and the garbage of
+ * its parses; file contents live outside it. Capped, V8 collects that garbage before the heap has
+ * grown to hundreds of MB. A worker that ran out would die, and the main thread search instead.
+ */
+const WORKER_HEAP_MB = 256;
 
 export class ProjectSearch {
   private workers: SearchWorkers | undefined;
@@ -94,7 +100,7 @@ class SearchWorkers {
 
   constructor(data: SearchWorkerData) {
     for (let i = 0; i < SHARDS; i++) {
-      const worker = new Worker(WORKER_SCRIPT, { workerData: data });
+      const worker = new Worker(WORKER_SCRIPT, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
       const slot: Slot = { worker, load: 0 };
       worker.on('message', (reply: FromSearchWorker) => this.settle(reply));
       worker.on('error', (error) => this.fail(slot, error));

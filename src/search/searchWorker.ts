@@ -26,8 +26,12 @@ port.on('message', (message: ToSearchWorker) => {
     shard.setFiles(message.relatives.map((relative, i): ShardFile => ({ relative, absolute: rootPrefix + relative, order: message.orders[i]! })));
     return;
   }
-  shard.search(message.query, message.limit).then(
-    (hits) => port.postMessage({ id: message.id, hits } satisfies FromSearchWorker),
-    (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies FromSearchWorker),
-  );
+  shard
+    .search(message.query, message.limit)
+    .then(
+      (hits) => port.postMessage({ id: message.id, hits } satisfies FromSearchWorker),
+      (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies FromSearchWorker),
+    )
+    // Idle from here: keep what the search only glanced at, so that the next one finds it in memory.
+    .finally(() => shard.fillLater());
 });

@@ -2,10 +2,9 @@
  * One shard of a project's files and the search of it: the part of a project-wide search that one
  * thread does. A shard keeps the contents and definitions of its files between searches, per file
  * version; every file is checked against the disk at each search (see `searchable.ts`). A search
- * glances at the files it does not keep yet; `fill`, run while the shard is idle, keeps them.
+ * glances at the files it does not keep yet; `fillLater`, run by a worker once idle, keeps them.
  */
-import type { Definition } from '../definitions/definition.js';
-import { DefinitionsCache } from '../definitions/definitionsCache.js';
+import { definitionSites, DefinitionsCache, type DefinitionSite } from '../definitions/definitionsCache.js';
 import type { Languages } from '../definitions/languages.js';
 import { pathFilter } from '../project/pathFilter.js';
 import { FileContents, type SearchableFile } from '../project/searchable.js';
@@ -34,7 +33,7 @@ export interface ReferenceHit {
 export interface SymbolHit {
   readonly order: number;
   readonly relative: string;
-  readonly definition: Definition;
+  readonly definition: DefinitionSite;
   /** The whole line the definition's name is on. */
   readonly source: string;
 }
@@ -43,8 +42,8 @@ export type Hit = ReferenceHit | SymbolHit;
 
 export type HitOf<Q extends SearchQuery> = Q extends { kind: 'references' } ? ReferenceHit : SymbolHit;
 
-/** Definitions a shard keeps at most (two shards run at once): bounds memory on a huge repository. */
-const MAX_CACHED_DEFINITIONS = 150_000;
+/** Definitions a shard keeps at most, some 20 bytes each: more than a large monorepo has, and a bound on a huge one. */
+const MAX_CACHED_DEFINITIONS = 1_000_000;
 /** Small enough that a search waiting behind a step of `fill` barely notices it. */
 const FILES_KEPT_AT_A_TIME = 32;
 
@@ -71,18 +70,22 @@ export class Shard {
   /** The first `limit` hits of the query in this shard, in walk order. */
   search<Q extends SearchQuery>(query: Q, limit: number): Promise<HitOf<Q>[]> {
     const hits = query.kind === 'references' ? Promise.resolve(this.references(query.name, query.path, limit)) : this.symbols(query.name, query.match, limit);
-    return (hits as Promise<HitOf<Q>[]>).finally(() => this.fillLater());
+    return hits as Promise<HitOf<Q>[]>;
   }
 
-  /** Keeps every file the searches glanced at, a few at a time, between whatever else the thread does. */
-  private fillLater(): void {
+  /**
+   * Keeps every file the searches glanced at, a few at a time, between whatever else the thread
+   * does. The thread stays alive until it is done: a worker's does anyway; a one-shot command's
+   * main thread should not call this.
+   */
+  fillLater(): void {
     if (this.filling) return;
     this.filling = true;
     const step = () => {
-      if (this.fill(FILES_KEPT_AT_A_TIME)) setImmediate(step).unref();
+      if (this.fill(FILES_KEPT_AT_A_TIME)) setImmediate(step);
       else this.filling = false;
     };
-    setImmediate(step).unref();
+    setImmediate(step);
   }
 
   /** Reads and keeps up to `count` files not kept yet; true while some remain. */
@@ -120,15 +123,16 @@ export class Shard {
       const glanced = this.contents.read(file, { glance: true });
       if (glanced === undefined || !test.mayHold(glanced.bytes)) continue;
       const searchable = this.contents.keep(glanced);
-      const definitions = (await this.definitions.of(searchable)) ?? [];
-      hits.push(...symbolHits(file, searchable, definitions.filter(test.matches)));
+      const definitions = await this.definitions.of(searchable);
+      if (definitions === undefined || !test.mayName(definitions.names)) continue;
+      hits.push(...symbolHits(file, searchable, [...definitionSites(definitions)].filter(test.matches)));
       if (hits.length >= limit) return hits.slice(0, limit);
     }
     return hits;
   }
 }
 
-function symbolHits(file: ShardFile, searchable: SearchableFile, matching: readonly Definition[]): SymbolHit[] {
+function symbolHits(file: ShardFile, searchable: SearchableFile, matching: readonly DefinitionSite[]): SymbolHit[] {
   if (matching.length === 0) return [];
   const lines = splitLines(stripByteOrderMark(searchable.bytes.toString('utf8')));
   return matching.map((definition) => ({ order: file.order, relative: file.relative, definition, source: lines[definition.line - 1] ?? '' }));

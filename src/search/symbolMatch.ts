@@ -4,7 +4,7 @@
  * text in any case. The byte tests run before any parse, so that only files that may hold a match
  * are parsed.
  */
-import type { Definition } from '../definitions/definition.js';
+import type { DefinitionSite } from '../definitions/definitionsCache.js';
 import { wholeWordLines } from '../text/wholeWord.js';
 
 export type SymbolMatch = 'exact' | 'containing';
@@ -12,21 +12,31 @@ export type SymbolMatch = 'exact' | 'containing';
 export interface SymbolTest {
   /** False when the file's bytes cannot hold a matching definition. */
   readonly mayHold: (bytes: Buffer) => boolean;
-  readonly matches: (definition: Definition) => boolean;
+  /** False when no name of a file's definitions (all of them in one string) can match. */
+  readonly mayName: (names: string) => boolean;
+  readonly matches: (definition: DefinitionSite) => boolean;
 }
 
 export function symbolTest(name: string, match: SymbolMatch): SymbolTest {
   if (match === 'exact') {
     // A definition's name (or its last segment) stands in its file as a whole word.
     const word = lastSegment(name);
-    return { mayHold: (bytes) => !wholeWordLines(bytes, word).next().done, matches: (definition) => isExactMatch(definition, name) };
+    return {
+      mayHold: (bytes) => !wholeWordLines(bytes, word).next().done,
+      mayName: (names) => names.includes(word),
+      matches: (definition) => isExactMatch(definition, name),
+    };
   }
   const lower = name.toLowerCase();
-  return { mayHold: mayContainIgnoringCase(lower), matches: (definition) => definition.name.toLowerCase().includes(lower) };
+  return {
+    mayHold: mayContainIgnoringCase(lower),
+    mayName: (names) => names.toLowerCase().includes(lower),
+    matches: (definition) => definition.name.toLowerCase().includes(lower),
+  };
 }
 
 /** A name matches itself, and a qualified name (`Type.Method`, `Foo::bar`) also matches its last segment. */
-function isExactMatch(definition: Definition, name: string): boolean {
+function isExactMatch(definition: DefinitionSite, name: string): boolean {
   if (definition.name === name) return true;
   return definition.kind !== 'heading' && lastSegment(definition.name) === name;
 }
