@@ -68,9 +68,9 @@ export class Shard {
   }
 
   /** The first `limit` hits of the query in this shard, in walk order. */
-  search<Q extends SearchQuery>(query: Q, limit: number): Promise<HitOf<Q>[]> {
-    const hits = query.kind === 'references' ? Promise.resolve(this.references(query.name, query.path, limit)) : this.symbols(query.name, query.match, limit);
-    return hits as Promise<HitOf<Q>[]>;
+  async search<Q extends SearchQuery>(query: Q, limit: number): Promise<HitOf<Q>[]> {
+    const hits = query.kind === 'references' ? this.references(query.name, query.path, limit) : await this.symbols(query.name, query.match, limit);
+    return hits as HitOf<Q>[];
   }
 
   /**

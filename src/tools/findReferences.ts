@@ -2,11 +2,13 @@
  * `find_references {name, path?}`: lines that use a name as a whole word, case-sensitively, in every
  * searched file — a text search, as `rg -w -F -s` would do it.
  */
+import { pathFilter } from '../project/pathFilter.js';
 import type { Project } from '../project/project.js';
 
 export const MAX_REFERENCE_LINES = 80;
 
 export async function findReferences(project: Project, args: { name: string; path?: string }): Promise<string> {
+  pathFilter(args.path); // A glob that cannot be compiled is refused here, before any search.
   // One past the cap tells whether there are more.
   const hits = await project.search.search({ kind: 'references', name: args.name, ...(args.path !== undefined && { path: args.path }) }, MAX_REFERENCE_LINES + 1);
   if (hits.length === 0) return `No references to ${args.name}.`;
