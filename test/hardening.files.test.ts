@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { definitionsOf } from '../src/definitions/engine.js';
-import { Languages } from '../src/definitions/languages.js';
+import { loadLanguages } from '../src/definitions/manifest.js';
 import { openProject, type Project } from '../src/project/project.js';
 import { answerOf, refusalOf, temporaryFolder, write } from './hostile.js';
 
@@ -22,7 +22,7 @@ function projectOf(files: Record<string, string | Buffer>): Project {
 
 // First, before any grammar is loaded in this process: grammars loaded at once must all load.
 test('grammars first needed at the same time all load (none falls back to the keyword scanner)', { timeout: 30_000 }, async () => {
-  const languages = Languages.load();
+  const languages = loadLanguages();
   // Each declaration here is one only the grammar sees: the keyword scanner finds nothing or less.
   const sources: Record<string, string> = {
     'a.c': 'int needle(void) { return 0; }\n',

@@ -1,15 +1,21 @@
-/** A shard's search, as a worker runs it: hits in walk order, and failures as rejections, never as throws. */
+/**
+ * A shard's search, as a worker runs it: hits in walk order, and failures as rejections, never as
+ * throws; and the main thread's search when the workers are gone.
+ */
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
-import { Languages } from '../src/definitions/languages.js';
+import { loadLanguages } from '../src/definitions/manifest.js';
+import { ProjectWalk } from '../src/project/walker.js';
+import { ProjectSearch } from '../src/search/projectSearch.js';
 import { Shard } from '../src/search/shard.js';
 
 function shardOf(files: Record<string, string>): Shard {
   const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-shard-'));
-  const shard = new Shard(Languages.load());
+  const shard = new Shard(loadLanguages());
   shard.setFiles(
     Object.entries(files).map(([relative, text], i) => {
       writeFileSync(path.join(root, relative), text);
@@ -35,5 +41,27 @@ describe('Shard', () => {
     const shard = shardOf({ 'a.rs': 'fn needle() {}\n' });
     const searching = shard.search({ kind: 'references', name: 'needle', path: '*'.repeat(70_000) }, 81);
     await assert.rejects(searching, /Invalid path glob/);
+  });
+});
+
+describe('ProjectSearch without its workers', () => {
+  test('workers that die at start hand every search to the main thread, which answers the same', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-fallback-'));
+    writeFileSync(path.join(root, 'a.rs'), 'fn needle() {}\n');
+    writeFileSync(path.join(root, 'b.txt'), 'needle\n');
+    const failing = path.join(root, 'failing-worker.mjs');
+    writeFileSync(failing, "throw new Error('this worker cannot start');\n");
+    const search = new ProjectSearch(new ProjectWalk(root), loadLanguages(), root, pathToFileURL(failing));
+    try {
+      for (let call = 0; call < 2; call++) {
+        assert.deepEqual(
+          (await search.search({ kind: 'references', name: 'needle' }, 81)).map((hit) => `${hit.relative}:${hit.line}`),
+          ['a.rs:1', 'b.txt:1'],
+        );
+        assert.deepEqual((await search.search({ kind: 'symbols', name: 'needle', match: 'exact' }, 41)).map((hit) => hit.definition.kind), ['function']);
+      }
+    } finally {
+      search.close();
+    }
   });
 });

@@ -91,12 +91,12 @@ describe('--queries DIR', () => {
 });
 
 describe('search workers', () => {
-  test('workers that cannot start (their language root gone) hand the search back to the main thread', async () => {
+  test('workers search with the languages the main thread read: a language root works once its manifest is gone', async () => {
     const { openProject } = await import('../src/project/project.js');
     const { findSymbol } = await import('../src/tools/findSymbol.js');
     const root = languageRoot('(function_declaration name: (identifier) @function.name) @function\n');
     const opened = openProject(project, { languageRoots: [root] });
-    // The main thread has read the manifest; the workers, started at the first search, find it gone.
+    // The main thread has read the manifest; the workers, started at the first search, are given its grammars.
     rmSync(path.join(root, 'grammars', 'languages.json'));
     try {
       assert.equal(await findSymbol(opened, { name: 'gamma' }), 'settings.toy:4 const — "gamma": 2');

@@ -4,8 +4,7 @@
  * the same name returns. Exit codes: 0 answered, 1 the tool could not answer, 2 bad usage.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { Languages } from '../definitions/languages.js';
-import { ManifestError } from '../definitions/manifest.js';
+import { loadLanguages, ManifestError } from '../definitions/manifest.js';
 import { openProject, ProjectError, type Project } from '../project/project.js';
 import { findTool } from '../tools/registry.js';
 import { ToolError } from '../tools/toolError.js';
@@ -70,7 +69,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   languages: async (argv) => {
     const { positionals, values } = parse(argv, QUERIES_OPTION);
     if (positionals.length > 0) throw new UsageError('languages takes no arguments');
-    const languages = Languages.load(queryRoots(values));
+    const languages = loadLanguages(queryRoots(values));
     process.stdout.write(languagesTable(languages) + '\n');
     const problems = await languageProblems(languages);
     for (const problem of problems) process.stderr.write(`${problem}\n`);

@@ -24,6 +24,4 @@ export async function serve(project: Project): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   await server.connect(transport);
-  // The search workers boot on their own threads while the client initializes.
-  project.search.start();
 }

@@ -5,7 +5,7 @@
  * nothing.
  */
 import path from 'node:path';
-import { PACKAGE_LANGUAGE_ROOT, readManifest, type GrammarEntry } from './manifest.js';
+import type { GrammarEntry } from './manifest.js';
 
 export type EngineName = 'tree-sitter' | 'markdown' | 'keywords';
 
@@ -42,23 +42,22 @@ export function isProseOrData(file: string): boolean {
 export class Languages {
   private readonly byFileType = new Map<string, LanguageInfo>();
 
-  private constructor(
-    readonly all: readonly LanguageInfo[],
-    /** The language roots beyond the package's, as given to `load`. */
-    readonly extraRoots: readonly string[],
-  ) {
-    // Later entries win: a grammar over the keyword scanner, a user's root over the package's.
-    for (const language of all) for (const type of language.fileTypes) this.byFileType.set(type.toLowerCase(), language);
-  }
+  readonly all: readonly LanguageInfo[];
 
-  static load(extraRoots: readonly string[] = []): Languages {
+  /**
+   * The languages of these grammars (read from manifests by `loadLanguages`, the package's first),
+   * over Markdown and the keyword languages.
+   */
+  constructor(readonly grammars: readonly GrammarEntry[]) {
     const byName = new Map<string, LanguageInfo>();
     for (const language of [MARKDOWN, ...KEYWORD_LANGUAGES]) byName.set(language.name, language);
-    for (const grammar of [PACKAGE_LANGUAGE_ROOT, ...extraRoots].flatMap(readManifest)) {
+    for (const grammar of grammars) {
       byName.delete(grammar.name); // Re-inserted last, so that its file types win.
       byName.set(grammar.name, { name: grammar.name, engine: 'tree-sitter', fileTypes: grammar.fileTypes, grammar });
     }
-    return new Languages([...byName.values()], extraRoots);
+    this.all = [...byName.values()];
+    // Later entries win: a grammar over the keyword scanner, a user's root over the package's.
+    for (const language of this.all) for (const type of language.fileTypes) this.byFileType.set(type.toLowerCase(), language);
   }
 
   /** The language of a file, by its whole name first (`Makefile`), then by its longest known ending. */

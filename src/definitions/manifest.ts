@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PACKAGE_ROOT } from '../packageRoot.js';
+import { Languages } from './languages.js';
 
 export interface GrammarEntry {
   readonly name: string;
@@ -39,6 +40,11 @@ export const PACKAGE_LANGUAGE_ROOT = PACKAGE_ROOT;
 
 export class ManifestError extends Error {
   override name = 'ManifestError';
+}
+
+/** The languages of the package's manifest and of each further language root's, later ones winning. */
+export function loadLanguages(extraRoots: readonly string[] = []): Languages {
+  return new Languages([PACKAGE_LANGUAGE_ROOT, ...extraRoots].flatMap(readManifest));
 }
 
 export function readManifest(languageRoot: string): GrammarEntry[] {

@@ -1,7 +1,8 @@
 /** The folder a server or command works on, checked once at start-up. */
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Languages } from '../definitions/languages.js';
+import type { Languages } from '../definitions/languages.js';
+import { loadLanguages } from '../definitions/manifest.js';
 import { ProjectSearch } from '../search/projectSearch.js';
 import { ProjectWalk } from './walker.js';
 
@@ -40,7 +41,7 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
   }
   if (!isDirectory) throw new ProjectError(`project is not a folder: ${folder}`);
   const realRoot = realpathSync(root);
-  const languages = Languages.load(options.languageRoots);
+  const languages = loadLanguages(options.languageRoots);
   const walk = new ProjectWalk(realRoot);
   return {
     root,

@@ -28,17 +28,15 @@ export class ProjectSearch {
     private readonly walk: ProjectWalk,
     private readonly languages: Languages,
     private readonly projectRoot: string,
+    /** The workers' script: this package's, but for a test of what happens when it fails. */
+    private readonly workerScript: URL = WORKER_SCRIPT,
   ) {}
-
-  /** Starts the workers now rather than at the first search, so that a server's first call finds them ready. */
-  start(): void {
-    this.pool();
-  }
 
   /** The first `limit` hits of the query over every file of the walk as the disk holds them now, in walk order. */
   async search<Q extends SearchQuery>(query: Q, limit: number): Promise<HitOf<Q>[]> {
-    const files = this.walk.current();
+    // The workers, started at the first search, boot while this thread walks.
     const pool = this.pool();
+    const files = this.walk.current();
     if (pool !== undefined) {
       try {
         return mergeHits(await pool.search(files, query, limit), limit) as HitOf<Q>[];
@@ -56,7 +54,7 @@ export class ProjectSearch {
 
   private pool(): SearchWorkers | undefined {
     if (availableParallelism() < SHARDS) return undefined;
-    this.workers ??= new SearchWorkers({ projectRoot: this.projectRoot, extraRoots: this.languages.extraRoots });
+    this.workers ??= new SearchWorkers(this.workerScript, { projectRoot: this.projectRoot, grammars: this.languages.grammars });
     return this.workers.broken ? undefined : this.workers;
   }
 
@@ -98,9 +96,9 @@ class SearchWorkers {
   /** The walk the workers were last given their shards of. */
   private sent: readonly WalkedFile[] | undefined;
 
-  constructor(data: SearchWorkerData) {
+  constructor(script: URL, data: SearchWorkerData) {
     for (let i = 0; i < SHARDS; i++) {
-      const worker = new Worker(WORKER_SCRIPT, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+      const worker = new Worker(script, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
       const slot: Slot = { worker, load: 0 };
       worker.on('message', (reply: FromSearchWorker) => this.settle(reply));
       worker.on('error', (error) => this.fail(slot, error));

@@ -1,11 +1,13 @@
 /** A search worker: one shard of the project, searched on its own thread so that shards are searched side by side. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Languages } from '../definitions/languages.js';
+import type { GrammarEntry } from '../definitions/manifest.js';
 import { Shard, type Hit, type SearchQuery, type ShardFile } from './shard.js';
 
 export interface SearchWorkerData {
   readonly projectRoot: string;
-  readonly extraRoots: readonly string[];
+  /** The session's grammars, as the main thread read them: the worker reads no manifest (nor loads zod). */
+  readonly grammars: readonly GrammarEntry[];
 }
 
 /** The shard's files (relative paths and places in the walk), then queries, each answered by id. */
@@ -15,8 +17,8 @@ export type ToSearchWorker =
 
 export type FromSearchWorker = { readonly id: number; readonly hits: Hit[] } | { readonly id: number; readonly error: string };
 
-const { projectRoot, extraRoots } = workerData as SearchWorkerData;
-const shard = new Shard(Languages.load(extraRoots));
+const { projectRoot, grammars } = workerData as SearchWorkerData;
+const shard = new Shard(new Languages(grammars));
 const port = parentPort!;
 /** Joined by concatenation, as the walk does: `path.join` would normalise thousands of paths for nothing. */
 const rootPrefix = projectRoot.endsWith('/') ? projectRoot : `${projectRoot}/`;
