@@ -23,6 +23,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openProject } from '../src/project/project.js';
 import { comparePaths } from '../src/text/lines.js';
+import { seededRandom } from '../test/seededRandom.js';
 import { LineClient } from './lineClient.js';
 import { BENCH_NAMES } from './searchSpeed.js';
 import { Scratch, SCRATCH, type Check } from './soakScratch.js';
@@ -89,17 +90,6 @@ export interface SoakResult {
 
 class SoakStop extends Error {}
 
-/** mulberry32: a small seeded generator, so that a run can be repeated. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function sampleProcess(pid: number): { rssMb: number; fds: number; threads: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -125,7 +115,7 @@ function clock(ms: number): string {
 }
 
 class Soak {
-  private readonly random = seeded(SEED);
+  private readonly random = seededRandom(SEED);
   private readonly scratch: Scratch;
   private readonly diagnosticsFile: string;
   private readonly touched: TouchedFile[] = [];

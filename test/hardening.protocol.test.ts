@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { idTextOf } from '../src/protocol/jsonRpc.js';
 import { fixture } from './helpers.js';
+import { seededRandom } from './seededRandom.js';
 import { assertWholeLines, killAll, SpawnedServer } from './spawnedServer.js';
 
 const SEED = 0x2a5eed;
@@ -20,16 +21,9 @@ const projectDir = fixture('project');
 
 after(killAll);
 
-/** mulberry32: a tiny seeded generator, plenty for picking inputs. */
+/** A seeded generator, plenty for picking inputs. */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (below: number): number => Math.floor(next() * below);
   return { next, int, pick: <T>(items: readonly T[]): T => items[int(items.length)]! };
 }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { openProject, type Project } from '../src/project/project.js';
+import { seededRandom } from './seededRandom.js';
 import { FileContents, type SearchableFile } from '../src/project/searchable.js';
 
 const temporaries: string[] = [];
@@ -156,18 +157,6 @@ function byFolderThenName(a: string, b: string): number {
 // Differential test: on random repositories, the walk must list what git lists as untracked and
 // not ignored (nothing is tracked, so that is every file git would search).
 
-/** mulberry32: a small seeded generator, so a failing repository can be rebuilt from its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const folderNames = ['build', 'gen', 'doc', 'a', 'b', 'src', 'tmp', 'keep', 'my dir', '.hidden'];
 const fileNames = [
   'main.js', 'util.ts', 'debug.log', 'important.log', 'notes.txt', 'x.tmp', 'keep.tmp', 'root-only', '#comment',
@@ -257,7 +246,7 @@ describe('the walk agrees with git ls-files --others --exclude-standard', () => 
   const home = path.join(base, 'home');
   fs.mkdirSync(home);
   const env = gitEnvironment(home);
-  const next = random(seed);
+  const next = seededRandom(seed);
 
   for (let n = 0; n < repositories; n++) {
     const shape = generateRepository(next);
@@ -281,7 +270,7 @@ describe('the walk agrees with git ls-files --others --exclude-standard', () => 
 
   test('the generated repositories exercise the rules', () => {
     // Guards the generator: a pool that stopped producing nested rules would make the test above vacuous.
-    const again = random(seed);
+    const again = seededRandom(seed);
     const shapes = Array.from({ length: repositories }, () => generateRepository(again));
     assert.ok(shapes.filter((shape) => [...shape.rules.keys()].some((file) => file.includes('/.gitignore'))).length >= 10);
     assert.ok(shapes.filter((shape) => shape.rules.has('.git/info/exclude')).length >= 5);
