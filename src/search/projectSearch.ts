@@ -83,7 +83,6 @@ interface Slot {
 }
 
 interface PendingSearch {
-  readonly slot: Slot;
   readonly resolve: (hits: Hit[]) => void;
   readonly reject: (error: Error) => void;
 }
@@ -101,8 +100,8 @@ class SearchWorkers {
       const worker = new Worker(script, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
       const slot: Slot = { worker, load: 0 };
       worker.on('message', (reply: FromSearchWorker) => this.settle(reply));
-      worker.on('error', (error) => this.fail(slot, error));
-      worker.on('exit', (code) => this.fail(slot, new Error(`search worker exited with code ${code}`)));
+      worker.on('error', (error) => this.fail(error));
+      worker.on('exit', (code) => this.fail(new Error(`search worker exited with code ${code}`)));
       // An idle worker must not keep a one-shot command alive (unref after the listeners: adding one refs again).
       worker.unref();
       this.slots.push(slot);
@@ -134,7 +133,7 @@ class SearchWorkers {
     if (this.broken) return Promise.reject(new Error('a search worker died'));
     if (slot.load++ === 0) slot.worker.ref(); // Busy: the process waits for its answer.
     return new Promise<Hit[]>((resolve, reject) => {
-      this.pending.set(message.id, { slot, resolve, reject });
+      this.pending.set(message.id, { resolve, reject });
       slot.worker.postMessage(message);
     }).finally(() => {
       if (--slot.load === 0) slot.worker.unref();
@@ -149,14 +148,16 @@ class SearchWorkers {
     else waiting.resolve(reply.hits);
   }
 
-  /** A worker that dies takes its pending searches with it; the workers are then not used again. */
-  private fail(slot: Slot, error: Error): void {
+  /**
+   * A worker that dies breaks the pool: every pending search is rejected (the main thread answers
+   * it) and the other worker is stopped, so that the memory of its shard is freed.
+   */
+  private fail(error: Error): void {
+    if (this.broken) return;
     this.broken = true;
-    for (const [id, waiting] of this.pending) {
-      if (waiting.slot !== slot) continue;
-      this.pending.delete(id);
-      waiting.reject(error);
-    }
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+    this.close();
   }
 }
 
