@@ -47,16 +47,23 @@ interface Folder {
 
 const isFolder = (entry: WalkedFile | Folder): entry is Folder => 'entries' in entry;
 
+/**
+ * The project root with a trailing `/`: a file's absolute path is this and its relative path
+ * concatenated (`path.join` would normalise every path of the walk for nothing).
+ */
+export function rootPrefixOf(projectRoot: string): string {
+  return projectRoot.endsWith('/') ? projectRoot : `${projectRoot}/`;
+}
+
 export class ProjectWalk {
   private root: Folder | undefined;
   private rootStamp = '';
   private files: WalkedFile[] = [];
 
-  /** The root with a trailing `/`: joined to a relative path by concatenation, which makes no garbage. */
   private readonly rootPrefix: string;
 
   constructor(private readonly projectRoot: string) {
-    this.rootPrefix = projectRoot.endsWith('/') ? projectRoot : `${projectRoot}/`;
+    this.rootPrefix = rootPrefixOf(projectRoot);
   }
 
   /** Every file a search covers, in path order, as the disk holds them now. */
@@ -145,12 +152,12 @@ export class ProjectWalk {
       folder.rules = this.rulesInside(folder.relative, outerRules, ignoreStamp);
       changed = true;
     }
-    const known = new Map(folder.entries.filter(isFolder).map((sub) => [sub.relative, sub]));
+    const subfolders = folder.entries.filter(isFolder);
     if (changed || stamp !== folder.stamp) {
-      this.list(folder, known);
+      this.list(folder, new Map(subfolders.map((sub) => [sub.relative, sub])));
       return true;
     }
-    for (const sub of known.values()) changed = this.refresh(sub, folder.rules) || changed;
+    for (const sub of subfolders) changed = this.refresh(sub, folder.rules) || changed;
     return changed;
   }
 

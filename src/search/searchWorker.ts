@@ -2,6 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Languages } from '../definitions/languages.js';
 import type { GrammarEntry } from '../definitions/manifest.js';
+import { rootPrefixOf } from '../project/walker.js';
 import { Shard, type Hit, type SearchQuery, type ShardFile } from './shard.js';
 
 export interface SearchWorkerData {
@@ -20,8 +21,7 @@ export type FromSearchWorker = { readonly id: number; readonly hits: Hit[] } | {
 const { projectRoot, grammars } = workerData as SearchWorkerData;
 const shard = new Shard(new Languages(grammars));
 const port = parentPort!;
-/** Joined by concatenation, as the walk does: `path.join` would normalise thousands of paths for nothing. */
-const rootPrefix = projectRoot.endsWith('/') ? projectRoot : `${projectRoot}/`;
+const rootPrefix = rootPrefixOf(projectRoot);
 
 port.on('message', (message: ToSearchWorker) => {
   if (message.type === 'files') {
