@@ -55,11 +55,9 @@ export class FileContents {
     return kept;
   }
 
-  /** Forgets files that are no longer in the walk. */
-  keepOnly(files: readonly WalkedFile[]): void {
-    if (this.cached.size <= files.length) return;
-    const current = new Set(files.map((file) => file.relative));
-    for (const relative of this.cached.keys()) if (!current.has(relative)) this.cached.delete(relative);
+  /** Forgets the files not in `relatives`. */
+  keepOnly(relatives: ReadonlySet<string>): void {
+    for (const relative of this.cached.keys()) if (!relatives.has(relative)) this.cached.delete(relative);
   }
 }
 

@@ -63,8 +63,9 @@ export class Shard {
   setFiles(files: readonly ShardFile[]): void {
     this.files = files;
     this.filled = 0;
-    this.contents.keepOnly(files);
-    this.definitions.keepOnly(new Set(files.map((file) => file.relative)));
+    const relatives = new Set(files.map((file) => file.relative));
+    this.contents.keepOnly(relatives);
+    this.definitions.keepOnly(relatives);
   }
 
   /** The first `limit` hits of the query in this shard, in walk order. */
