@@ -6,11 +6,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-function findPackageRoot(from: string): string {
+interface PackageManifest {
+  readonly name?: unknown;
+  readonly version?: unknown;
+}
+
+function findPackage(from: string): { readonly root: string; readonly manifest: PackageManifest } {
   for (let folder = path.dirname(from); ; folder = path.dirname(folder)) {
     try {
-      const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { name?: unknown };
-      if (manifest.name === 'zumba') return folder;
+      const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as PackageManifest;
+      if (manifest.name === 'zumba') return { root: folder, manifest };
     } catch {
       // No package.json here: look further up.
     }
@@ -18,4 +23,8 @@ function findPackageRoot(from: string): string {
   }
 }
 
-export const PACKAGE_ROOT = findPackageRoot(fileURLToPath(import.meta.url));
+const found = findPackage(fileURLToPath(import.meta.url));
+
+export const PACKAGE_ROOT = found.root;
+/** The package's `package.json`, as read when its folder was found. */
+export const PACKAGE_MANIFEST: PackageManifest = found.manifest;

@@ -1,11 +1,8 @@
-/** The package's own version, read from package.json so that `--version` and `serverInfo` never drift. */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { PACKAGE_ROOT } from './packageRoot.js';
+/** The package's own version, from its package.json, so that `--version` and `serverInfo` never drift. */
+import { PACKAGE_MANIFEST } from './packageRoot.js';
 
 function readVersion(): string {
-  const manifest: unknown = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8'));
-  const version = (manifest as { version?: unknown }).version;
+  const version = PACKAGE_MANIFEST.version;
   if (typeof version !== 'string') throw new Error('package.json has no version');
   return version;
 }
