@@ -26,7 +26,7 @@ async function allTools(root: string, files: readonly string[]): Promise<{ refer
       symbols: await answerOf(project, 'find_symbol', { name: 'needle' }),
     };
   } finally {
-    project.search.close();
+    await project.search.close();
   }
 }
 
@@ -282,7 +282,7 @@ describe('many files, deep folders', () => {
       );
       assert.equal(await answerOf(project, 'find_references', { name: 'absent' }), 'No references to absent.');
     } finally {
-      project.search.close();
+      await project.search.close();
     }
   });
 

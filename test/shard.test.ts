@@ -3,7 +3,7 @@
  * throws; and the main thread's search when the workers are gone.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,7 +61,37 @@ describe('ProjectSearch without its workers', () => {
         assert.deepEqual((await search.search({ kind: 'symbols', name: 'needle', match: 'exact' }, 41)).map((hit) => hit.definition.kind), ['function']);
       }
     } finally {
-      search.close();
+      await search.close();
     }
+  });
+
+  test('when one worker dies the other is asked to stop, and stops of itself', { timeout: 20_000 }, async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-half-'));
+    writeFileSync(path.join(root, 'a.rs'), 'fn needle() {}\n');
+    const scripts = mkdtempSync(path.join(os.tmpdir(), 'zumba-half-scripts-'));
+    const claim = path.join(scripts, 'claimed');
+    const exitCode = path.join(scripts, 'exit-code');
+    const halfFailing = path.join(scripts, 'half-failing-worker.mjs');
+    // The first worker to claim the file dies at start; the other runs the real worker and records
+    // how it ends (a termination runs no exit handler).
+    writeFileSync(
+      halfFailing,
+      [
+        "import { openSync, writeFileSync } from 'node:fs';",
+        `let first = true; try { openSync(${JSON.stringify(claim)}, 'wx'); } catch { first = false; }`,
+        "if (first) throw new Error('this worker cannot start');",
+        `process.on('exit', (code) => writeFileSync(${JSON.stringify(exitCode)}, String(code)));`,
+        `await import(${JSON.stringify(new URL('../src/search/searchWorker.js', import.meta.url).href)});`,
+      ].join('\n'),
+    );
+    const search = new ProjectSearch(new ProjectWalk(root), loadLanguages(), root, pathToFileURL(halfFailing));
+    try {
+      for (let call = 0; call < 2; call++) {
+        assert.deepEqual((await search.search({ kind: 'symbols', name: 'needle', match: 'exact' }, 41)).map((hit) => hit.relative), ['a.rs']);
+      }
+    } finally {
+      await search.close();
+    }
+    assert.equal(readFileSync(exitCode, 'utf8'), '0');
   });
 });

@@ -102,7 +102,7 @@ describe('search workers', () => {
       assert.equal(await findSymbol(opened, { name: 'gamma' }), 'settings.toy:4 const — "gamma": 2');
       assert.equal(await findSymbol(opened, { name: 'main' }), 'main.go:7 function — func main() {}');
     } finally {
-      opened.search.close();
+      await opened.search.close();
     }
   });
 });

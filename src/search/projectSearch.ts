@@ -19,6 +19,8 @@ const SHARDS = 2;
  * grown to hundreds of MB. A worker that ran out would die, and the main thread search instead.
  */
 const WORKER_HEAP_MB = 256;
+/** How long `close` waits for the workers to stop when asked before it terminates them. */
+const STOP_GRACE_MS = 2000;
 
 export class ProjectSearch {
   private workers: SearchWorkers | undefined;
@@ -48,8 +50,9 @@ export class ProjectSearch {
     return this.localShard(files).search(query, limit);
   }
 
-  close(): void {
-    this.workers?.close();
+  /** Stops the workers; resolves once they have ended. */
+  async close(): Promise<void> {
+    await this.workers?.close();
   }
 
   private pool(): SearchWorkers | undefined {
@@ -80,6 +83,7 @@ interface Slot {
   readonly worker: Worker;
   /** Searches sent and not answered. */
   load: number;
+  readonly ended: Promise<void>;
 }
 
 interface PendingSearch {
@@ -98,7 +102,8 @@ class SearchWorkers {
   constructor(script: URL, data: SearchWorkerData) {
     for (let i = 0; i < SHARDS; i++) {
       const worker = new Worker(script, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-      const slot: Slot = { worker, load: 0 };
+      const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      const slot: Slot = { worker, load: 0, ended };
       worker.on('message', (reply: FromSearchWorker) => this.settle(reply));
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', (code) => this.fail(new Error(`search worker exited with code ${code}`)));
@@ -114,8 +119,19 @@ class SearchWorkers {
     return Promise.all(this.slots.map((slot) => this.ask(slot, { type: 'search', id: this.nextId++, query, limit })));
   }
 
-  close(): void {
-    for (const { worker } of this.slots) void worker.terminate();
+  /**
+   * Asks the workers to stop, and terminates any still running after STOP_GRACE_MS (one busy with a
+   * long search). Asked first, because Node aborts the whole process when a termination lands while
+   * a worker reports an uncaught exception of its own, as one that is dying does.
+   */
+  async close(): Promise<void> {
+    this.askToStop();
+    const ended = Promise.all(this.slots.map((slot) => slot.ended));
+    let grace: NodeJS.Timeout | undefined;
+    const graceOver = await Promise.race([ended.then(() => false), new Promise<boolean>((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS, true)))]);
+    clearTimeout(grace);
+    if (graceOver) for (const { worker } of this.slots) void worker.terminate();
+    await ended;
   }
 
   private sendShards(files: readonly WalkedFile[]): void {
@@ -150,14 +166,19 @@ class SearchWorkers {
 
   /**
    * A worker that dies breaks the pool: every pending search is rejected (the main thread answers
-   * it) and the other worker is stopped, so that the memory of its shard is freed.
+   * it) and the workers are asked to stop, so that the memory of their shards is freed. Asked, not
+   * terminated: the others may be dying of the same cause (see close).
    */
   private fail(error: Error): void {
     if (this.broken) return;
     this.broken = true;
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
-    this.close();
+    this.askToStop();
+  }
+
+  private askToStop(): void {
+    for (const { worker } of this.slots) worker.postMessage({ type: 'stop' } satisfies ToSearchWorker);
   }
 }
 

@@ -11,10 +11,11 @@ export interface SearchWorkerData {
   readonly grammars: readonly GrammarEntry[];
 }
 
-/** The shard's files (relative paths and places in the walk), then queries, each answered by id. */
+/** The shard's files (relative paths and places in the walk), then queries, each answered by id; or the end. */
 export type ToSearchWorker =
   | { readonly type: 'files'; readonly relatives: readonly string[]; readonly orders: readonly number[] }
-  | { readonly type: 'search'; readonly id: number; readonly query: SearchQuery; readonly limit: number };
+  | { readonly type: 'search'; readonly id: number; readonly query: SearchQuery; readonly limit: number }
+  | { readonly type: 'stop' };
 
 export type FromSearchWorker = { readonly id: number; readonly hits: Hit[] } | { readonly id: number; readonly error: string };
 
@@ -24,6 +25,7 @@ const port = parentPort!;
 const rootPrefix = rootPrefixOf(projectRoot);
 
 port.on('message', (message: ToSearchWorker) => {
+  if (message.type === 'stop') process.exit(0);
   if (message.type === 'files') {
     shard.setFiles(message.relatives.map((relative, i): ShardFile => ({ relative, absolute: rootPrefix + relative, order: message.orders[i]! })));
     return;
