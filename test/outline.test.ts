@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { outlineDefinitions, outlineDefinitionsHere } from '../src/definitions/engine.js';
+import { outlineInWorker } from '../src/definitions/isolatedOutline.js';
 import { keywordDefinitions } from '../src/definitions/keywordScanner.js';
+import { loadLanguages } from '../src/definitions/manifest.js';
 import { openProject } from '../src/project/project.js';
 import { outline, renderOutline } from '../src/tools/outline.js';
 import { goldenCases } from './golden.js';
@@ -25,4 +28,21 @@ describe('keyword scanner golden files (test/fixtures/keyword-scanner/<case>)', 
       assert.equal(renderOutline(keywordDefinitions(readFileSync(golden.absolute, 'utf8'))), golden.expected);
     });
   }
+});
+
+describe('a file over 1 MiB', () => {
+  test('is outlined in a worker of its own, as this thread outlines it', async () => {
+    // 15,000 modules of one function each: some 1.3 MB of Rust.
+    const text = Array.from({ length: 15_000 }, (_, i) => `mod module_${i} {\n    pub fn function_${i}(value: u64) -> u64 { value + ${i} }\n}\n`).join('');
+    assert.ok(text.length > 1 << 20);
+    const languages = loadLanguages();
+    const here = await outlineDefinitionsHere(languages, 'big.rs', text);
+    assert.equal(here.length, 30_000);
+    assert.deepEqual(here.slice(-2), [
+      { line: 44_998, kind: 'module', name: 'module_14999', depth: 0 },
+      { line: 44_999, kind: 'function', name: 'function_14999', depth: 1 },
+    ]);
+    assert.deepEqual(await outlineInWorker(languages, 'big.rs', text), here);
+    assert.deepEqual(await outlineDefinitions(languages, 'big.rs', text), here);
+  });
 });

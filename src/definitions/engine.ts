@@ -1,5 +1,6 @@
 /** The definitions engine: one entry point that `outline` and `find_symbol` both use. */
 import type { Definition } from './definition.js';
+import { outlineInWorker } from './isolatedOutline.js';
 import { keywordDefinitions } from './keywordScanner.js';
 import { isProseOrData, type LanguageInfo, type Languages } from './languages.js';
 import { markdownHeadings } from './markdownScanner.js';
@@ -14,15 +15,36 @@ export async function definitionsOf(languages: Languages, file: string, text: st
   return language === undefined ? undefined : definitionsIn(language, text);
 }
 
+/** Past this many characters a file is parsed in a worker of its own (see `isolatedOutline.ts`). */
+const ISOLATED_OUTLINE_CHARS = 1 << 20;
+
 /**
  * What `outline` shows: a file of no known language that is not prose or data (a script without an
  * extension, a language nobody listed yet) still gets the keyword scanner's best effort.
  */
 export async function outlineDefinitions(languages: Languages, file: string, text: string): Promise<Definition[]> {
+  if (text.length <= ISOLATED_OUTLINE_CHARS || languages.of(file)?.engine !== 'tree-sitter') return outlineDefinitionsHere(languages, file, text);
+  try {
+    return await outlineInWorker(languages, file, text);
+  } catch (error) {
+    reportFailure('large-file outline worker', error);
+    return keywordDefinitions(text);
+  }
+}
+
+/** `outlineDefinitions` on this thread, whatever the file's size. */
+export async function outlineDefinitionsHere(languages: Languages, file: string, text: string): Promise<Definition[]> {
   return (await definitionsOf(languages, file, text)) ?? (isProseOrData(file) ? [] : keywordDefinitions(text));
 }
 
 const reportedFailures = new Set<string>();
+
+/** Says on stderr, once per part, why the keyword scanner answers for it. */
+function reportFailure(part: string, error: unknown): void {
+  if (reportedFailures.has(part)) return;
+  reportedFailures.add(part);
+  process.stderr.write(`zumba: the ${part} failed, using the keyword scanner: ${error instanceof Error ? error.message : String(error)}\n`);
+}
 
 async function definitionsIn(language: LanguageInfo, text: string): Promise<Definition[]> {
   switch (language.engine) {
@@ -37,10 +59,7 @@ async function definitionsIn(language: LanguageInfo, text: string): Promise<Defi
       } catch (error) {
         // A grammar that fails to load must not take the tools down: the keyword scanner answers,
         // and stderr says why, once per language.
-        if (!reportedFailures.has(language.name)) {
-          reportedFailures.add(language.name);
-          process.stderr.write(`zumba: the ${language.name} grammar failed, using the keyword scanner: ${error instanceof Error ? error.message : String(error)}\n`);
-        }
+        reportFailure(`${language.name} grammar`, error);
         return keywordDefinitions(text);
       }
   }
