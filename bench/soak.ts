@@ -215,11 +215,16 @@ class Soak {
       // The figures to stay flat are taken once the server has been busy a while: a minute, or a fifth of a short run.
       let warmUntil: number | undefined = Math.max(performance.now(), this.startMs + Math.min(WARM_UP_MS, (this.minutes * 60_000) / 5));
       let nextSample = this.startMs + SAMPLE_EVERY_MS;
-      let nextEdit = performance.now();
-      let nextDiagnostics = nextEdit + DIAGNOSTICS_EVERY_MS;
-      let nextTouch = nextEdit + TOUCH_EVERY_MS / 2;
-      let nextBurst = nextEdit + BURST_EVERY_MS / 2;
+      // Between random calls, in this order of precedence, each when due: the next is due its period after it ends.
+      const begun = performance.now();
+      const chores = [
+        { every: EDIT_EVERY_MS, next: begun, run: () => this.editScratch() },
+        { every: DIAGNOSTICS_EVERY_MS, next: begun + DIAGNOSTICS_EVERY_MS, run: () => this.rewriteDiagnostics() },
+        { every: TOUCH_EVERY_MS, next: begun + TOUCH_EVERY_MS / 2, run: () => this.touchCorpusFile() },
+        { every: BURST_EVERY_MS, next: begun + BURST_EVERY_MS / 2, run: () => this.burst() },
+      ];
       for (let now = performance.now(); now < deadline; now = performance.now()) {
+        const chore = chores.find((candidate) => now >= candidate.next);
         if (warmUntil !== undefined && now >= warmUntil) {
           if (this.sample('after warm-up')) this.baseline = this.samples.length - 1;
           warmUntil = undefined;
@@ -227,18 +232,9 @@ class Soak {
         } else if (now >= nextSample) {
           this.sample(`minute ${Math.round((now - this.startMs) / 60_000)}`);
           nextSample += SAMPLE_EVERY_MS;
-        } else if (now >= nextEdit) {
-          await this.editScratch();
-          nextEdit = performance.now() + EDIT_EVERY_MS;
-        } else if (now >= nextDiagnostics) {
-          await this.rewriteDiagnostics();
-          nextDiagnostics = performance.now() + DIAGNOSTICS_EVERY_MS;
-        } else if (now >= nextTouch) {
-          await this.touchCorpusFile();
-          nextTouch = performance.now() + TOUCH_EVERY_MS;
-        } else if (now >= nextBurst) {
-          await this.burst();
-          nextBurst = performance.now() + BURST_EVERY_MS;
+        } else if (chore !== undefined) {
+          await chore.run();
+          chore.next = performance.now() + chore.every;
         } else {
           await this.ask(this.randomCall());
         }
