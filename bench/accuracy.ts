@@ -55,7 +55,7 @@ import type { Definition, Kind } from '../src/definitions/definition.js';
 import { definitionsOf } from '../src/definitions/engine.js';
 import type { Languages } from '../src/definitions/languages.js';
 import { PACKAGE_LANGUAGE_ROOT } from '../src/definitions/manifest.js';
-import { openProject } from '../src/project/project.js';
+import { openProject } from '../src/session/project.js';
 import { stripByteOrderMark } from '../src/text/lines.js';
 
 /** Where make-corpus.sh builds the corpus unless told otherwise. */

@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, writeFileSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openProject } from '../src/project/project.js';
+import { openProject } from '../src/session/project.js';
 import { outline } from '../src/tools/outline.js';
 import { LineClient, timed } from './lineClient.js';
 import { median, percentile, type Row } from './table.js';

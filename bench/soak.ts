@@ -21,7 +21,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, u
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openProject } from '../src/project/project.js';
+import { openProject } from '../src/session/project.js';
 import { comparePaths } from '../src/text/lines.js';
 import { seededRandom } from '../test/seededRandom.js';
 import { LineClient } from './lineClient.js';

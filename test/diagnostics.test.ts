@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { openProject, type Project } from '../src/project/project.js';
+import { openProject, type Project } from '../src/session/project.js';
 import { diagnostics, MAX_DIAGNOSTIC_LINES } from '../src/tools/diagnostics.js';
-import { ToolError } from '../src/tools/toolError.js';
+import { isRefusal } from '../src/tools/toolError.js';
 
 const temporaryFolders: string[] = [];
 after(() => {
@@ -49,7 +49,7 @@ async function diagnosticsOf(build: (root: string) => unknown, args: { path?: st
 async function toolErrorOf(call: Promise<string>): Promise<string> {
   let message = '';
   await assert.rejects(call, (error: unknown) => {
-    assert.ok(error instanceof ToolError, `expected a ToolError, got ${String(error)}`);
+    assert.ok(isRefusal(error), `expected a refusal, got ${String(error)}`);
     message = error.message;
     return true;
   });

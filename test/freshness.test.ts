@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, test } from 'node:test';
-import { openProject, type Project } from '../src/project/project.js';
+import { openProject, type Project } from '../src/session/project.js';
 import { findReferences } from '../src/tools/findReferences.js';
 import { findSymbol } from '../src/tools/findSymbol.js';
 import { outline } from '../src/tools/outline.js';

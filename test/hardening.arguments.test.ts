@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { openProject } from '../src/project/project.js';
+import { openProject } from '../src/session/project.js';
 import { InvalidArguments } from '../src/tools/registry.js';
 import { answerOf, callTool, refusalOf, runCli, temporaryFolder, watchReads, write } from './hostile.js';
 

@@ -10,7 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, describe, test } from 'node:test';
-import { openProject, type Project } from '../src/project/project.js';
+import { openProject, type Project } from '../src/session/project.js';
 import { MAX_DIAGNOSTIC_LINES, MAX_MESSAGE } from '../src/tools/diagnostics.js';
 import { cliPath } from './helpers.js';
 import { callTool, runCli, temporaryFolder } from './hostile.js';

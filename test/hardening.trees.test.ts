@@ -9,8 +9,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { openProject } from '../src/project/project.js';
-import { FileContents } from '../src/project/searchable.js';
+import { openProject } from '../src/session/project.js';
+import { readSearchable } from '../src/project/searchable.js';
+import type { WalkedFile } from '../src/project/walker.js';
 import { answerOf, canRunAsNobody, NOBODY, refusalOf, runCli, temporaryFolder, watchReads, write } from './hostile.js';
 
 const reads = watchReads();
@@ -147,8 +148,7 @@ describe('odd names', () => {
 
   test('names with line breaks, or not UTF-8, are left out; the genuine U+FFFD name keeps its own text', async () => {
     const project = openProject(root);
-    const contents = new FileContents();
-    const found = project.walk.current().flatMap((file) => contents.read(file) ?? []).map((file) => [file.relative, file.bytes.toString('utf8')]);
+    const found = searchableTexts(project.walk.current());
     assert.deepEqual(found.filter(([name]) => name!.startsWith('bad')), [['bad\ufffd.rs', needleIn('genuine U+FFFD')]]);
     assert.ok(found.every(([name]) => !/[\r\n]/.test(name!)), JSON.stringify(found));
   });
@@ -159,6 +159,14 @@ describe('odd names', () => {
     assert.equal(await answerOf(project, 'outline', { path: 'bad\ufffd.rs' }), '1 function needle');
   });
 });
+
+/** Each walked file a search reads, as [relative path, text]. */
+function searchableTexts(files: readonly WalkedFile[]): [string, string][] {
+  return files.flatMap((file) => {
+    const bytes = readSearchable(file)?.bytes;
+    return bytes === undefined ? [] : [[file.relative, bytes.toString('utf8')] as [string, string]];
+  });
+}
 
 /** The walk's order: component by component, by code units. */
 function byComponents(a: string, b: string): number {
@@ -183,10 +191,9 @@ describe('files that change between the walk and the read', () => {
     execFileSync('mkfifo', [path.join(root, 'c.txt')]);
     fs.rmSync(path.join(root, 'd.txt'));
     fs.symlinkSync(path.join(base, 'outside.txt'), path.join(root, 'd.txt'));
-    const contents = new FileContents();
-    const read = walked.flatMap((file) => contents.read(file) ?? []);
+    const read = searchableTexts(walked);
     inputs += 3;
-    assert.deepEqual(read.map((file) => [file.relative, file.bytes.toString('utf8')]), [['a.txt', 'needle a.txt\n'], ['e.txt', 'needle e.txt\n']]);
+    assert.deepEqual(read, [['a.txt', 'needle a.txt\n'], ['e.txt', 'needle e.txt\n']]);
     assert.deepEqual(reads.outside(root), []);
     // The next call sees the tree as it now is.
     assert.equal(await answerOf(project, 'find_references', { name: 'needle' }), 'a.txt:1: needle a.txt\ne.txt:1: needle e.txt');
@@ -227,7 +234,10 @@ describe('unreadable files and folders', () => {
     fs.chmodSync(path.join(root, 'locked'), 0o000);
     fs.chmodSync(path.join(root, 'blind'), 0o444); // Listed, but nothing in it can be opened.
     inputs += 3;
-    const cli = (...args: string[]) => runCli([args[0]!, '--project', root, ...args.slice(1)], { cwd: root, ...runAs });
+    // The index too must be the unprivileged user's own: one of root's would be refused (and said so).
+    const cache = temporaryFolder();
+    if (asRoot) fs.chownSync(cache, NOBODY.uid, NOBODY.gid);
+    const cli = (...args: string[]) => runCli([args[0]!, '--project', root, '--cache-dir', cache, ...args.slice(1)], { cwd: root, ...runAs });
     try {
       checkUnreadable(cli);
     } finally {

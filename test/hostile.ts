@@ -10,7 +10,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
-import type { Project } from '../src/project/project.js';
+import type { Project } from '../src/session/project.js';
 import { answer, type Answer } from '../src/tools/answer.js';
 import { findTool, parseArguments } from '../src/tools/registry.js';
 import { cliPath, repoRoot } from './helpers.js';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { KINDS, type Definition } from '../src/definitions/definition.js';
-import { definitionSites, keepDefinitions } from '../src/definitions/definitionsCache.js';
+import { definitionSites, keepDefinitions } from '../src/definitions/keptDefinitions.js';
 
 describe('kept definitions', () => {
   test('every kind, large line numbers and names of any text come back as they were, in order', () => {

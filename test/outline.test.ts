@@ -5,7 +5,7 @@ import { outlineDefinitions, outlineDefinitionsHere } from '../src/definitions/e
 import { outlineInWorker } from '../src/definitions/isolatedOutline.js';
 import { keywordDefinitions } from '../src/definitions/keywordScanner.js';
 import { loadLanguages } from '../src/definitions/manifest.js';
-import { openProject } from '../src/project/project.js';
+import { openProject } from '../src/session/project.js';
 import { outline, renderOutline } from '../src/tools/outline.js';
 import { goldenCases } from './golden.js';
 import { fixture } from './helpers.js';
@@ -39,8 +39,8 @@ describe('a file over 1 MiB', () => {
     const here = await outlineDefinitionsHere(languages, 'big.rs', text);
     assert.equal(here.length, 30_000);
     assert.deepEqual(here.slice(-2), [
-      { line: 44_998, kind: 'module', name: 'module_14999', depth: 0 },
-      { line: 44_999, kind: 'function', name: 'function_14999', depth: 1 },
+      { line: 44_998, kind: 'module', name: 'module_14999', depth: 0, endLine: 45_000 },
+      { line: 44_999, kind: 'function', name: 'function_14999', depth: 1, endLine: 44_999 },
     ]);
     assert.deepEqual(await outlineInWorker(languages, 'big.rs', text), here);
     assert.deepEqual(await outlineDefinitions(languages, 'big.rs', text), here);

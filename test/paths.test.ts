@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { resolveProjectPath } from '../src/project/paths.js';
-import { openProject, ProjectError } from '../src/project/project.js';
-import { ToolError } from '../src/tools/toolError.js';
+import { PathError, resolveProjectPath } from '../src/project/paths.js';
+import { openProject, ProjectError } from '../src/session/project.js';
 
 /** A folder holding the project `proj`, a sibling `proj-evil` that shares its prefix, and `x` beside them. */
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'zumba-')));
@@ -26,10 +25,10 @@ fs.symlinkSync(root, path.join(base, 'proj-link'));
 const project = openProject(root);
 const inside = path.join(root, 'src', 'a.ts');
 
-/** Asserts that resolving `requested` throws a ToolError with exactly `message`. */
+/** Asserts that resolving `requested` throws a PathError with exactly `message`. */
 function refuses(requested: string, message: string): void {
   assert.throws(() => resolveProjectPath(project, requested), (error: unknown) => {
-    assert.ok(error instanceof ToolError, `expected a ToolError, got ${String(error)}`);
+    assert.ok(error instanceof PathError, `expected a PathError, got ${String(error)}`);
     assert.equal(error.message, message);
     return true;
   });
@@ -62,7 +61,7 @@ describe('resolveProjectPath accepts paths inside the project', () => {
     assert.deepEqual(resolveProjectPath(linked, throughLink), { absolute: inside, relative: 'src/a.ts' });
     assert.deepEqual(resolveProjectPath(linked, inside), { absolute: inside, relative: 'src/a.ts' });
     assert.throws(() => resolveProjectPath(linked, 'out-link'), {
-      name: 'ToolError',
+      name: 'PathError',
       message: 'Path is outside the project (through a symbolic link): out-link',
     });
   });

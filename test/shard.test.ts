@@ -12,10 +12,16 @@ import { loadLanguages } from '../src/definitions/manifest.js';
 import { ProjectWalk } from '../src/project/walker.js';
 import { ProjectSearch } from '../src/search/projectSearch.js';
 import { Shard } from '../src/search/shard.js';
+import { NO_STORE } from '../src/index/store.js';
+
+/** A search with no index on disk, whose workers run `workerScript`. */
+function searchOptions(projectRoot: string, workerScript: URL) {
+  return { projectRoot, index: undefined, warn: () => {}, fillWhenIdle: false, workerScript };
+}
 
 function shardOf(files: Record<string, string>): Shard {
   const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-shard-'));
-  const shard = new Shard(loadLanguages());
+  const shard = new Shard(loadLanguages(), NO_STORE);
   shard.setFiles(
     Object.entries(files).map(([relative, text], i) => {
       writeFileSync(path.join(root, relative), text);
@@ -51,7 +57,7 @@ describe('ProjectSearch without its workers', () => {
     writeFileSync(path.join(root, 'b.txt'), 'needle\n');
     const failing = path.join(root, 'failing-worker.mjs');
     writeFileSync(failing, "throw new Error('this worker cannot start');\n");
-    const search = new ProjectSearch(new ProjectWalk(root), loadLanguages(), root, pathToFileURL(failing));
+    const search = new ProjectSearch(new ProjectWalk(root), loadLanguages(), searchOptions(root, pathToFileURL(failing)));
     try {
       for (let call = 0; call < 2; call++) {
         assert.deepEqual(
@@ -84,7 +90,7 @@ describe('ProjectSearch without its workers', () => {
         `await import(${JSON.stringify(new URL('../src/search/searchWorker.js', import.meta.url).href)});`,
       ].join('\n'),
     );
-    const search = new ProjectSearch(new ProjectWalk(root), loadLanguages(), root, pathToFileURL(halfFailing));
+    const search = new ProjectSearch(new ProjectWalk(root), loadLanguages(), searchOptions(root, pathToFileURL(halfFailing)));
     try {
       for (let call = 0; call < 2; call++) {
         assert.deepEqual((await search.search({ kind: 'symbols', name: 'needle', match: 'exact' }, 41)).map((hit) => hit.relative), ['a.rs']);

@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { openProject, type Project } from '../src/project/project.js';
+import { openProject, type Project } from '../src/session/project.js';
 import { findReferences } from '../src/tools/findReferences.js';
 import { findSymbol } from '../src/tools/findSymbol.js';
 import { outline } from '../src/tools/outline.js';
-import { ToolError } from '../src/tools/toolError.js';
+import { isRefusal } from '../src/tools/toolError.js';
 import { fixture } from './helpers.js';
 
 const project = openProject(fixture('project'));
@@ -23,7 +23,7 @@ function temporaryProject(files: Record<string, string>): Project {
 
 async function rejectsWith(promise: Promise<unknown>, message: string): Promise<void> {
   await assert.rejects(promise, (error: unknown) => {
-    assert.ok(error instanceof ToolError, `expected a ToolError, got ${String(error)}`);
+    assert.ok(isRefusal(error), `expected a refusal, got ${String(error)}`);
     assert.equal(error.message, message);
     return true;
   });

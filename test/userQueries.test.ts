@@ -92,7 +92,7 @@ describe('--queries DIR', () => {
 
 describe('search workers', () => {
   test('workers search with the languages the main thread read: a language root works once its manifest is gone', async () => {
-    const { openProject } = await import('../src/project/project.js');
+    const { openProject } = await import('../src/session/project.js');
     const { findSymbol } = await import('../src/tools/findSymbol.js');
     const root = languageRoot('(function_declaration name: (identifier) @function.name) @function\n');
     const opened = openProject(project, { languageRoots: [root] });

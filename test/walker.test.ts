@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { openProject, type Project } from '../src/project/project.js';
+import { openProject, type Project } from '../src/session/project.js';
 import { seededRandom } from './seededRandom.js';
-import { FileContents, type SearchableFile } from '../src/project/searchable.js';
+import { readSearchable } from '../src/project/searchable.js';
 
 const temporaries: string[] = [];
 after(() => {
@@ -27,9 +27,11 @@ function write(root: string, relative: string, content: string | Buffer = `${rel
 }
 
 /** The walk's files that a search reads, with their contents, in path order. */
-function searchableFiles(project: Project): SearchableFile[] {
-  const contents = new FileContents();
-  return project.walk.current().flatMap((file) => contents.read(file) ?? []);
+function searchableFiles(project: Project): { relative: string; bytes: Buffer }[] {
+  return project.walk.current().flatMap((file) => {
+    const bytes = readSearchable(file)?.bytes;
+    return bytes === undefined ? [] : [{ relative: file.relative, bytes }];
+  });
 }
 
 describe('the walk and the searchable files on a fixture tree', () => {

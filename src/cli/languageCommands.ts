@@ -1,6 +1,6 @@
 /** Commands for contributors: `zumba languages` (who serves what) and `zumba tree <file>` (a syntax tree to write queries against). */
 import type { Languages } from '../definitions/languages.js';
-import type { Project } from '../project/project.js';
+import type { Project } from '../session/project.js';
 import { resolveProjectPath } from '../project/paths.js';
 import { readSourceText } from '../tools/outline.js';
 import { loadGrammar, syntaxTree } from '../definitions/treeSitter.js';

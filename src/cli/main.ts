@@ -5,10 +5,12 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadLanguages, ManifestError } from '../definitions/manifest.js';
-import { openProject, ProjectError, type Project } from '../project/project.js';
+import type { CacheOptions } from '../index/index.js';
+import { openProject, ProjectError, type Project } from '../session/project.js';
 import { findTool } from '../tools/registry.js';
-import { ToolError } from '../tools/toolError.js';
+import { isRefusal } from '../tools/toolError.js';
 import { VERSION } from '../version.js';
+import { cacheCommand, indexCommand } from './indexCommands.js';
 import { languageProblems, languagesTable, treeOf } from './languageCommands.js';
 import { outlineCommand } from './outlineCommand.js';
 import { runTool, UsageError } from './runTool.js';
@@ -26,23 +28,39 @@ const USAGE = `Usage:
   zumba languages [--queries DIR]                   each language, its engine and file types;
                                                     every query compiled, problems on stderr (exit 1)
   zumba tree [--project DIR] <file>                 a file's syntax tree, to write a query against
+  zumba index [--project DIR]                       brings the whole project into the index now
+  zumba cache [clear]                               where the index is and its size; or empty it
   zumba --version | --help
 
 --project defaults to the current folder. Paths are relative to the project.
 --queries DIR (any command, repeatable) adds or overrides languages from a folder laid out like
-this package's grammars/languages.json + queries/<language>/outline.scm.`;
+this package's grammars/languages.json + queries/<language>/outline.scm.
+--cache-dir DIR (any command) keeps the index there instead of $ZUMBA_CACHE_DIR,
+$XDG_CACHE_HOME/zumba or ~/.cache/zumba; --no-cache uses no index on disk.`;
 
 const QUERIES_OPTION = { queries: { type: 'string', multiple: true } } as const;
-const PROJECT_OPTION = { project: { type: 'string' }, ...QUERIES_OPTION } as const;
+const CACHE_OPTIONS = { 'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean' } } as const;
+const PROJECT_OPTION = { project: { type: 'string' }, ...QUERIES_OPTION, ...CACHE_OPTIONS } as const;
 
 type Command = (argv: string[]) => Promise<number>;
 
 const COMMANDS: Readonly<Record<string, Command>> = {
   mcp: async (argv) => {
-    const { positionals, values } = parse(argv, { diagnostics: { type: 'string' }, ...QUERIES_OPTION });
+    const { positionals, values } = parse(argv, { diagnostics: { type: 'string' }, ...QUERIES_OPTION, ...CACHE_OPTIONS });
     if (positionals.length !== 1) throw new UsageError('mcp takes exactly one project folder');
-    await serve(openProject(positionals[0]!, { diagnosticsFile: values['diagnostics'] as string | undefined, languageRoots: queryRoots(values) }));
+    const diagnosticsFile = values['diagnostics'] as string | undefined;
+    await serve(openProject(positionals[0]!, { diagnosticsFile, languageRoots: queryRoots(values), ...cacheOptions(values), fillWhenIdle: true }));
     return 0;
+  },
+  index: async (argv) => {
+    const { positionals, values } = parse(argv, PROJECT_OPTION);
+    if (positionals.length > 0) throw new UsageError('index takes no arguments (--project DIR names the folder)');
+    return indexCommand(projectOf(values));
+  },
+  cache: async (argv) => {
+    const { positionals, values } = parse(argv, CACHE_OPTIONS);
+    if (positionals.length > 1 || (positionals.length === 1 && positionals[0] !== 'clear')) throw new UsageError('cache takes nothing, or clear');
+    return cacheCommand(cacheOptions(values), positionals[0] === 'clear');
   },
   outline: async (argv) => {
     const { positionals, values } = parse(argv, PROJECT_OPTION);
@@ -67,7 +85,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     return runTool(project, findTool('diagnostics')!, { path: positionals[0] });
   },
   languages: async (argv) => {
-    const { positionals, values } = parse(argv, QUERIES_OPTION);
+    const { positionals, values } = parse(argv, { ...QUERIES_OPTION, ...CACHE_OPTIONS });
     if (positionals.length > 0) throw new UsageError('languages takes no arguments');
     const languages = loadLanguages(queryRoots(values));
     process.stdout.write(languagesTable(languages) + '\n');
@@ -82,7 +100,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       process.stdout.write((await treeOf(projectOf(values), positionals[0]!)) + '\n');
       return 0;
     } catch (error) {
-      if (!(error instanceof ToolError)) throw error;
+      if (!isRefusal(error)) throw error;
       process.stderr.write(error.message + '\n');
       return 1;
     }
@@ -102,8 +120,14 @@ function queryRoots(values: Record<string, unknown>): string[] {
   return (values['queries'] as string[] | undefined) ?? [];
 }
 
+/** `--cache-dir DIR` and `--no-cache`, on every command. */
+function cacheOptions(values: Record<string, unknown>): CacheOptions {
+  const cacheDir = values['cache-dir'] as string | undefined;
+  return { ...(cacheDir !== undefined && { cacheDir }), noCache: values['no-cache'] === true };
+}
+
 function projectOf(values: Record<string, unknown>, diagnosticsFile?: string): Project {
-  return openProject((values['project'] as string | undefined) ?? process.cwd(), { diagnosticsFile, languageRoots: queryRoots(values) });
+  return openProject((values['project'] as string | undefined) ?? process.cwd(), { diagnosticsFile, languageRoots: queryRoots(values), ...cacheOptions(values) });
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -130,7 +154,7 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`zumba: ${error.message}\n${USAGE}\n`);
     } else if (error instanceof ProjectError || error instanceof ManifestError) {
       process.stderr.write(`zumba: ${error.message}\n`);
-    } else if (error instanceof ToolError) {
+    } else if (isRefusal(error)) {
       // A tool's refusal met outside a tool call (a glob `zumba outline` could not expand): exit 1, as a tool's.
       process.stderr.write(`${error.message}\n`);
       process.exitCode = 1;

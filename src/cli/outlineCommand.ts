@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathFilter } from '../project/pathFilter.js';
-import type { Project } from '../project/project.js';
+import type { Project } from '../session/project.js';
 import { findTool } from '../tools/registry.js';
 import { callForCommand } from './runTool.js';
 

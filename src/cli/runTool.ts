@@ -1,5 +1,5 @@
 /** A one-shot command: one tool call, its text on stdout, or its error on stderr with exit code 1. */
-import type { Project } from '../project/project.js';
+import type { Project } from '../session/project.js';
 import { answer, type Answer } from '../tools/answer.js';
 import { InvalidArguments, parseArguments, type Tool } from '../tools/registry.js';
 

@@ -4,12 +4,17 @@
  * what it wrote has left, so that no answer is cut short (a signalled server waits STOP_GRACE_MS at
  * most, for a client that does not read).
  */
-import type { Project } from '../project/project.js';
+import type { Project } from '../session/project.js';
 import { LineTransport } from '../protocol/lineTransport.js';
 import { createServer } from '../protocol/server.js';
 
 /** How long a signalled server waits for a client that does not read what was already written. */
 const STOP_GRACE_MS = 1000;
+/**
+ * How long after start-up the server begins to fill the index: the client's first requests
+ * (initialize, tools/list) are answered before the walk takes the thread.
+ */
+const INDEX_AFTER_MS = 300;
 
 export async function serve(project: Project): Promise<void> {
   const server = createServer(project);
@@ -24,4 +29,5 @@ export async function serve(project: Project): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   await server.connect(transport);
+  setTimeout(() => project.search.start(), INDEX_AFTER_MS).unref();
 }

@@ -13,6 +13,8 @@ export interface CapturedNode {
   readonly endIndex: number;
   /** 0-based row of the node's start. */
   readonly row: number;
+  /** 0-based row of the node's end. */
+  readonly endRow: number;
   readonly text: string;
 }
 
@@ -45,6 +47,8 @@ export interface Item {
   readonly start: number;
   readonly end: number;
   readonly line: number;
+  /** The declaration's last line, where known. */
+  readonly endLine?: number;
   readonly name: string;
 }
 
@@ -80,6 +84,7 @@ function itemOf(match: Match): Item | undefined {
     start: declaration.node.startIndex,
     end: declaration.node.endIndex,
     line: orderedNames[0]!.row + 1,
+    endLine: declaration.node.endRow + 1,
     name: scope === '' ? name : `${scope}.${name}`,
   };
 }
@@ -106,7 +111,8 @@ export function nestItems(unordered: readonly Item[]): Definition[] {
   for (const item of items) {
     while (open.length > 0 && open[open.length - 1]!.end < item.end) open.pop();
     const parent = open[open.length - 1];
-    definitions.push({ line: item.line, kind: kindWithin(item.kind, parent?.kind), name: item.name, depth: open.length });
+    const kind = kindWithin(item.kind, parent?.kind);
+    definitions.push({ line: item.line, kind, name: item.name, depth: open.length, ...(item.endLine !== undefined && { endLine: item.endLine }) });
     open.push(item);
   }
   return definitions;

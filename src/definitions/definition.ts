@@ -15,6 +15,8 @@ export interface Definition {
   readonly name: string;
   /** Nesting level: 0 at top level, 1 inside one other entry, and so on. */
   readonly depth: number;
+  /** 1-based last line of the declaration, where the engine knows it (tree-sitter's captured node). */
+  readonly endLine?: number;
 }
 
 export function isKind(value: string): value is Kind {

@@ -140,7 +140,7 @@ function toMatch(match: QueryMatch): Match {
     patternIndex: match.patternIndex,
     captures: match.captures.map(({ name, node }) => ({
       name,
-      node: { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, row: node.startPosition.row, text: node.text },
+      node: { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, row: node.startPosition.row, endRow: node.endPosition.row, text: node.text },
     })),
   };
 }

@@ -1,5 +1,5 @@
 /** Reading files the way every tool must: never blocking on a FIFO, never reading more than a limit. */
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
 
 /** Files larger than this are left out of project-wide searches (usually generated). */
 export const SEARCH_SIZE_LIMIT = 512 * 1024;
@@ -19,6 +19,16 @@ const TIMESTAMP_DOUBT_MS = 2000;
 export function stampOfStats(stat: Stats): string {
   if (Date.now() - stat.mtimeMs < TIMESTAMP_DOUBT_MS) return `recent:${Math.random()}`;
   return `${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.size}`;
+}
+
+/** The stamp of the entry at a path itself (a link's own, not its target's); '' when there is none. */
+export function entryStamp(absolute: string): string {
+  try {
+    const stat = lstatSync(absolute, { throwIfNoEntry: false });
+    return stat === undefined ? '' : stampOfStats(stat);
+  } catch {
+    return ''; // Out of reach (inside a folder we may not search, a name too long): as good as absent.
+  }
 }
 
 export type FileRead = (

@@ -4,9 +4,13 @@
  * (`src/**`); a glob naming a folder takes everything below it; `!glob` excludes.
  */
 import picomatch from 'picomatch';
-import { ToolError } from '../tools/toolError.js';
 
 export type PathFilter = (relative: string) => boolean;
+
+/** Globs that cannot be compiled; the message is for the user. */
+export class GlobError extends Error {
+  override name = 'GlobError';
+}
 
 const OPTIONS = { dot: true } as const;
 
@@ -41,7 +45,7 @@ function matcher(globs: readonly string[]): PathFilter {
     return picomatch(globs.flatMap(expand), OPTIONS);
   } catch (error) {
     // picomatch refuses a glob over 64 KB: a bad argument, not a failure of the tool.
-    throw new ToolError(`Invalid path glob: ${error instanceof Error ? error.message : String(error)}`);
+    throw new GlobError(`Invalid path glob: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

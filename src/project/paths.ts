@@ -5,8 +5,17 @@
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { ToolError } from '../tools/toolError.js';
-import type { Project } from './project.js';
+
+/** What a path is checked against: the project folder as given, and with every link resolved. */
+export interface ProjectRoots {
+  readonly root: string;
+  readonly realRoot: string;
+}
+
+/** A path argument that names nothing the project may answer about; its message is for the user. */
+export class PathError extends Error {
+  override name = 'PathError';
+}
 
 export interface ProjectPath {
   /** The absolute path to open, with links resolved. */
@@ -19,7 +28,7 @@ function isInside(folder: string, candidate: string): boolean {
   return candidate === folder || candidate.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep);
 }
 
-export function toProjectRelative(project: Project, absolute: string): string | undefined {
+export function toProjectRelative(project: ProjectRoots, absolute: string): string | undefined {
   for (const root of [project.root, project.realRoot]) {
     if (isInside(root, absolute)) return path.relative(root, absolute).split(path.sep).join('/');
   }
@@ -28,26 +37,26 @@ export function toProjectRelative(project: Project, absolute: string): string | 
 
 /**
  * Resolves a path argument against the project. Relative paths are taken from the project root;
- * absolute ones must lie inside it. Throws a ToolError for a path that leaves the project, directly
+ * absolute ones must lie inside it. Throws a PathError for a path that leaves the project, directly
  * or through a link, or that does not exist (unless `mayBeMissing`: a filter such as diagnostics'
  * `path` may name a file that is gone; then `absolute` is the path as written).
  */
-export function resolveProjectPath(project: Project, requested: string, options: { mayBeMissing?: boolean } = {}): ProjectPath {
-  if (requested.includes('\0')) throw new ToolError('Path contains a NUL byte.');
-  if (requested.trim() === '') throw new ToolError('Path is empty.');
+export function resolveProjectPath(project: ProjectRoots, requested: string, options: { mayBeMissing?: boolean } = {}): ProjectPath {
+  if (requested.includes('\0')) throw new PathError('Path contains a NUL byte.');
+  if (requested.trim() === '') throw new PathError('Path is empty.');
   const absolute = path.resolve(project.root, requested);
   const relative = toProjectRelative(project, absolute);
-  if (relative === undefined) throw new ToolError(`Path is outside the project: ${requested}`);
+  if (relative === undefined) throw new PathError(`Path is outside the project: ${requested}`);
   let real: string;
   try {
     real = realpathSync(absolute);
   } catch (error) {
     if (isMissing(error) && options.mayBeMissing) return { absolute, relative: relative === '' ? '.' : relative };
-    if (isMissing(error)) throw new ToolError(`No such file: ${requested}`);
-    throw new ToolError(`Cannot read ${requested}: ${describe(error)}`);
+    if (isMissing(error)) throw new PathError(`No such file: ${requested}`);
+    throw new PathError(`Cannot read ${requested}: ${describe(error)}`);
   }
   if (!isInside(project.realRoot, real)) {
-    throw new ToolError(`Path is outside the project (through a symbolic link): ${requested}`);
+    throw new PathError(`Path is outside the project (through a symbolic link): ${requested}`);
   }
   return { absolute: real, relative: relative === '' ? '.' : relative };
 }

@@ -7,7 +7,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { LATEST_PROTOCOL_VERSION, type CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
-import type { Project } from '../project/project.js';
+import type { Project } from '../session/project.js';
 import { answer } from '../tools/answer.js';
 import { findTool, inputSchemaOf, InvalidArguments, parseArguments, TOOLS } from '../tools/registry.js';
 import { VERSION } from '../version.js';

@@ -1,26 +1,38 @@
 /**
- * Project-wide search, side by side: the walk's files are split into two shards by a hash of their
- * path (so a file stays in its shard, with what is known of it, as others come and go), each shard
- * searched by a worker thread, and the hits merged in walk order. With one core, or once a worker has
- * died, the main thread searches all files as one shard instead.
+ * Project-wide search, side by side: the walk's files are split into one shard a core by a hash of
+ * their path (so a file stays in its shard, with what is known of it, as others come and go), each
+ * shard searched by a worker thread, and the hits merged in walk order. With one core, or once a
+ * worker has died, the main thread searches all files as one shard instead.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Languages } from '../definitions/languages.js';
+import { openIndexStore, type IndexSettings, type Warn } from '../index/index.js';
 import type { ProjectWalk, WalkedFile } from '../project/walker.js';
 import type { FromSearchWorker, SearchWorkerData, ToSearchWorker } from './searchWorker.js';
-import { Shard, type Hit, type HitOf, type SearchQuery } from './shard.js';
+import { Shard, type Hit, type HitOf, type Progress, type SearchQuery } from './shard.js';
 
 const WORKER_SCRIPT = new URL('./searchWorker.js', import.meta.url);
-const SHARDS = 2;
 /**
- * A worker's JavaScript heap holds its definitions (a few tens of MB at most) and the garbage of
- * its parses; file contents live outside it. Capped, V8 collects that garbage before the heap has
- * grown to hundreds of MB. A worker that ran out would die, and the main thread search instead.
+ * A worker's JavaScript heap holds its shard's word filters and definitions (tens of MB) and the
+ * garbage of its parses; capped, V8 collects that garbage before the heap has grown to hundreds of
+ * MB. A worker that ran out would die, and the main thread search instead.
  */
 const WORKER_HEAP_MB = 256;
 /** How long `close` waits for the workers to stop when asked before it terminates them. */
 const STOP_GRACE_MS = 2000;
+
+export interface SearchOptions {
+  readonly projectRoot: string;
+  /** Undefined: no index on disk. */
+  readonly index: IndexSettings | undefined;
+  /** Says a problem with the index on stderr; called for each, it should say only the first. */
+  readonly warn: Warn;
+  /** Whether idle workers bring the project into the index (a server), or only `index()` does. */
+  readonly fillWhenIdle: boolean;
+  /** The workers' script: this package's, but for a test of what happens when it fails. */
+  readonly workerScript?: URL;
+}
 
 export class ProjectSearch {
   private workers: SearchWorkers | undefined;
@@ -29,25 +41,43 @@ export class ProjectSearch {
   constructor(
     private readonly walk: ProjectWalk,
     private readonly languages: Languages,
-    private readonly projectRoot: string,
-    /** The workers' script: this package's, but for a test of what happens when it fails. */
-    private readonly workerScript: URL = WORKER_SCRIPT,
+    private readonly options: SearchOptions,
   ) {}
 
   /** The first `limit` hits of the query over every file of the walk as the disk holds them now, in walk order. */
-  async search<Q extends SearchQuery>(query: Q, limit: number): Promise<HitOf<Q>[]> {
+  async search<Q extends SearchQuery>(query: Q, limit: number, progress?: Progress): Promise<HitOf<Q>[]> {
     // The workers, started at the first search, boot while this thread walks.
     const pool = this.pool();
     const files = this.walk.current();
     if (pool !== undefined) {
       try {
-        return mergeHits(await pool.search(files, query, limit), limit) as HitOf<Q>[];
+        return mergeHits(await pool.search(files, query, limit, progress), limit) as HitOf<Q>[];
       } catch (error) {
         if (!pool.broken) throw error;
         // A worker that died is no reason to fail the call: the main thread searches instead.
       }
     }
-    return this.localShard(files).search(query, limit);
+    return this.localShard(files).search(query, limit, progress);
+  }
+
+  /** Brings every file of the walk into the index, on every core; resolves when all are in. */
+  async index(progress?: Progress): Promise<void> {
+    const pool = this.pool();
+    const files = this.walk.current();
+    if (pool !== undefined) {
+      try {
+        return await pool.index(files, progress);
+      } catch (error) {
+        if (!pool.broken) throw error;
+      }
+    }
+    const shard = this.localShard(files);
+    while (await shard.fill(undefined, progress));
+  }
+
+  /** Starts the workers on the walk as it is now: once idle they fill the index (see `fillWhenIdle`). */
+  start(): void {
+    this.pool()?.send(this.walk.current());
   }
 
   /** Stops the workers; resolves once they have ended. */
@@ -56,13 +86,19 @@ export class ProjectSearch {
   }
 
   private pool(): SearchWorkers | undefined {
-    if (availableParallelism() < SHARDS) return undefined;
-    this.workers ??= new SearchWorkers(this.workerScript, { projectRoot: this.projectRoot, grammars: this.languages.grammars });
+    const cores = availableParallelism();
+    if (cores < 2) return undefined;
+    this.workers ??= new SearchWorkers(this.options.workerScript ?? WORKER_SCRIPT, cores, this.options.warn, {
+      projectRoot: this.options.projectRoot,
+      grammars: this.languages.grammars,
+      index: this.options.index,
+      fillWhenIdle: this.options.fillWhenIdle,
+    });
     return this.workers.broken ? undefined : this.workers;
   }
 
   private localShard(files: readonly WalkedFile[]): Shard {
-    this.local ??= { shard: new Shard(this.languages) };
+    this.local ??= { shard: new Shard(this.languages, openIndexStore(this.options.index, this.options.projectRoot, this.options.warn)) };
     if (this.local.files !== files) {
       this.local.shard.setFiles(files.map((file, order) => ({ ...file, order })));
       this.local.files = files;
@@ -81,30 +117,31 @@ function mergeHits(shards: readonly (readonly Hit[])[], limit: number): Hit[] {
 
 interface Slot {
   readonly worker: Worker;
-  /** Searches sent and not answered. */
+  /** Requests sent and not answered. */
   load: number;
   readonly ended: Promise<void>;
 }
 
-interface PendingSearch {
+interface Pending {
   readonly resolve: (hits: Hit[]) => void;
   readonly reject: (error: Error) => void;
+  readonly progress: ((done: number, total: number) => void) | undefined;
 }
 
 class SearchWorkers {
   broken = false;
   private readonly slots: Slot[] = [];
-  private readonly pending = new Map<number, PendingSearch>();
+  private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   /** The walk the workers were last given their shards of. */
   private sent: readonly WalkedFile[] | undefined;
 
-  constructor(script: URL, data: SearchWorkerData) {
-    for (let i = 0; i < SHARDS; i++) {
+  constructor(script: URL, count: number, warn: Warn, data: SearchWorkerData) {
+    for (let i = 0; i < count; i++) {
       const worker = new Worker(script, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
       const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       const slot: Slot = { worker, load: 0, ended };
-      worker.on('message', (reply: FromSearchWorker) => this.settle(reply));
+      worker.on('message', (reply: FromSearchWorker) => ('warning' in reply ? warn(reply.warning) : this.settle(reply)));
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', (code) => this.fail(new Error(`search worker exited with code ${code}`)));
       // An idle worker must not keep a one-shot command alive (unref after the listeners: adding one refs again).
@@ -113,10 +150,31 @@ class SearchWorkers {
     }
   }
 
-  /** Each shard's first `limit` hits. */
-  search(files: readonly WalkedFile[], query: SearchQuery, limit: number): Promise<Hit[][]> {
-    if (files !== this.sent) this.sendShards(files);
-    return Promise.all(this.slots.map((slot) => this.ask(slot, { type: 'search', id: this.nextId++, query, limit })));
+  /** Each shard's first `limit` hits; progress summed over the shards. */
+  search(files: readonly WalkedFile[], query: SearchQuery, limit: number, progress: Progress | undefined): Promise<Hit[][]> {
+    this.send(files);
+    const told = this.progressOverShards(progress);
+    return Promise.all(this.slots.map((slot, i) => this.ask(slot, { type: 'search', id: this.nextId++, query, limit, progress: progress !== undefined }, told?.(i))));
+  }
+
+  /** Resolves once every shard is in the index. */
+  async index(files: readonly WalkedFile[], progress: Progress | undefined): Promise<void> {
+    this.send(files);
+    const told = this.progressOverShards(progress);
+    await Promise.all(this.slots.map((slot, i) => this.ask(slot, { type: 'index', id: this.nextId++ }, told?.(i))));
+  }
+
+  /** Gives the workers their shards of the walk, unless they have them. */
+  send(files: readonly WalkedFile[]): void {
+    if (files === this.sent) return;
+    const shards = this.slots.map(() => ({ relatives: [] as string[], orders: [] as number[] }));
+    files.forEach((file, order) => {
+      const shard = shards[shardOf(file.relative, shards.length)]!;
+      shard.relatives.push(file.relative);
+      shard.orders.push(order);
+    });
+    this.slots.forEach((slot, i) => slot.worker.postMessage({ type: 'files', ...shards[i]! } satisfies ToSearchWorker));
+    this.sent = files;
   }
 
   /**
@@ -134,38 +192,39 @@ class SearchWorkers {
     await ended;
   }
 
-  private sendShards(files: readonly WalkedFile[]): void {
-    const shards = this.slots.map(() => ({ relatives: [] as string[], orders: [] as number[] }));
-    files.forEach((file, order) => {
-      const shard = shards[shardOf(file.relative, shards.length)]!;
-      shard.relatives.push(file.relative);
-      shard.orders.push(order);
-    });
-    this.slots.forEach((slot, i) => slot.worker.postMessage({ type: 'files', ...shards[i]! } satisfies ToSearchWorker));
-    this.sent = files;
+  /** For each shard, a function taking its progress, which tells `progress` the sum over shards. */
+  private progressOverShards(progress: Progress | undefined): ((shard: number) => (done: number, total: number) => void) | undefined {
+    if (progress === undefined) return undefined;
+    const each = this.slots.map(() => ({ done: 0, total: 0 }));
+    const sum = (field: 'done' | 'total') => each.reduce((total, shard) => total + shard[field], 0);
+    return (shard) => (done, total) => {
+      each[shard] = { done, total };
+      progress(sum('done'), sum('total'));
+    };
   }
 
-  private ask(slot: Slot, message: ToSearchWorker & { type: 'search' }): Promise<Hit[]> {
+  private ask(slot: Slot, message: ToSearchWorker & { id: number }, progress: Pending['progress']): Promise<Hit[]> {
     if (this.broken) return Promise.reject(new Error('a search worker died'));
     if (slot.load++ === 0) slot.worker.ref(); // Busy: the process waits for its answer.
     return new Promise<Hit[]>((resolve, reject) => {
-      this.pending.set(message.id, { resolve, reject });
+      this.pending.set(message.id, { resolve, reject, progress });
       slot.worker.postMessage(message);
     }).finally(() => {
       if (--slot.load === 0) slot.worker.unref();
     });
   }
 
-  private settle(reply: FromSearchWorker): void {
+  private settle(reply: Exclude<FromSearchWorker, { warning: string }>): void {
     const waiting = this.pending.get(reply.id);
     if (waiting === undefined) return;
+    if ('done' in reply) return waiting.progress?.(reply.done, reply.total);
     this.pending.delete(reply.id);
     if ('error' in reply) waiting.reject(new Error(reply.error));
-    else waiting.resolve(reply.hits);
+    else waiting.resolve('hits' in reply ? reply.hits : []);
   }
 
   /**
-   * A worker that dies breaks the pool: every pending search is rejected (the main thread answers
+   * A worker that dies breaks the pool: every pending request is rejected (the main thread answers
    * it) and the workers are asked to stop, so that the memory of their shards is freed. Asked, not
    * terminated: the others may be dying of the same cause (see close).
    */

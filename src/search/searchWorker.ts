@@ -1,7 +1,12 @@
-/** A search worker: one shard of the project, searched on its own thread so that shards are searched side by side. */
+/**
+ * A search worker: one shard of the project, searched on its own thread so that shards are searched
+ * side by side. Once idle it brings the rest of its shard into the index, a few files at a time, so
+ * that a search that arrives meanwhile waits for one small step at most.
+ */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Languages } from '../definitions/languages.js';
 import type { GrammarEntry } from '../definitions/manifest.js';
+import { openIndexStore, type IndexSettings } from '../index/index.js';
 import { rootPrefixOf } from '../project/walker.js';
 import { Shard, type Hit, type SearchQuery, type ShardFile } from './shard.js';
 
@@ -9,33 +14,91 @@ export interface SearchWorkerData {
   readonly projectRoot: string;
   /** The session's grammars, as the main thread read them: the worker reads no manifest (nor loads zod). */
   readonly grammars: readonly GrammarEntry[];
+  /** Undefined: no index on disk (`--no-cache`, or a cache folder that was refused). */
+  readonly index: IndexSettings | undefined;
+  /** Whether to index the shard whenever idle (a server), or only when asked (a one-shot command). */
+  readonly fillWhenIdle: boolean;
 }
 
-/** The shard's files (relative paths and places in the walk), then queries, each answered by id; or the end. */
+/** The shard's files (relative paths and places in the walk), then queries and index requests, each answered by id; or the end. */
 export type ToSearchWorker =
   | { readonly type: 'files'; readonly relatives: readonly string[]; readonly orders: readonly number[] }
-  | { readonly type: 'search'; readonly id: number; readonly query: SearchQuery; readonly limit: number }
+  | { readonly type: 'search'; readonly id: number; readonly query: SearchQuery; readonly limit: number; readonly progress: boolean }
+  | { readonly type: 'index'; readonly id: number }
   | { readonly type: 'stop' };
 
-export type FromSearchWorker = { readonly id: number; readonly hits: Hit[] } | { readonly id: number; readonly error: string };
+export type FromSearchWorker =
+  | { readonly id: number; readonly hits: Hit[] }
+  | { readonly id: number; readonly error: string }
+  | { readonly id: number; readonly done: number; readonly total: number }
+  | { readonly id: number; readonly indexed: true }
+  | { readonly warning: string };
 
-const { projectRoot, grammars } = workerData as SearchWorkerData;
-const shard = new Shard(new Languages(grammars));
+const { projectRoot, grammars, index, fillWhenIdle } = workerData as SearchWorkerData;
 const port = parentPort!;
+const store = openIndexStore(index, projectRoot, (warning) => port.postMessage({ warning } satisfies FromSearchWorker));
+const shard = new Shard(new Languages(grammars), store);
 const rootPrefix = rootPrefixOf(projectRoot);
 
+let filling = false;
+/** Searches under way: the fill waits for them, so that calls have the CPU first. */
+let searching = 0;
+/** Index requests waiting for the fill to end: each is answered when every file is in the index. */
+const indexRequests = new Set<number>();
+
+function fillWhileIdle(): void {
+  if (filling || (!fillWhenIdle && indexRequests.size === 0)) return;
+  filling = true;
+  const step = async () => {
+    if (searching > 0) {
+      filling = false; // Taken up again when the last search ends.
+      return;
+    }
+    const more = await shard.fill(undefined, (done, total) => {
+      for (const id of indexRequests) port.postMessage({ id, done, total } satisfies FromSearchWorker);
+    });
+    if (more) return setImmediate(() => void step().catch(fail));
+    filling = false;
+    for (const id of indexRequests) port.postMessage({ id, indexed: true } satisfies FromSearchWorker);
+    indexRequests.clear();
+  };
+  setImmediate(() => void step().catch(fail));
+}
+
+/** A fill that fails is a bug: the worker dies of it, and the main thread takes its searches. */
+function fail(error: unknown): void {
+  setImmediate(() => {
+    throw error;
+  });
+}
+
 port.on('message', (message: ToSearchWorker) => {
-  if (message.type === 'stop') process.exit(0);
-  if (message.type === 'files') {
-    shard.setFiles(message.relatives.map((relative, i): ShardFile => ({ relative, absolute: rootPrefix + relative, order: message.orders[i]! })));
-    return;
+  switch (message.type) {
+    case 'stop':
+      store.close();
+      process.exit(0);
+      break;
+    case 'files':
+      shard.setFiles(message.relatives.map((relative, i): ShardFile => ({ relative, absolute: rootPrefix + relative, order: message.orders[i]! })));
+      fillWhileIdle();
+      break;
+    case 'index':
+      indexRequests.add(message.id);
+      fillWhileIdle();
+      break;
+    case 'search': {
+      const progress = message.progress ? (done: number, total: number) => port.postMessage({ id: message.id, done, total } satisfies FromSearchWorker) : undefined;
+      searching++;
+      shard
+        .search(message.query, message.limit, progress)
+        .then(
+          (hits) => port.postMessage({ id: message.id, hits } satisfies FromSearchWorker),
+          (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies FromSearchWorker),
+        )
+        .finally(() => {
+          searching--;
+          fillWhileIdle();
+        });
+    }
   }
-  shard
-    .search(message.query, message.limit)
-    .then(
-      (hits) => port.postMessage({ id: message.id, hits } satisfies FromSearchWorker),
-      (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies FromSearchWorker),
-    )
-    // Idle from here: keep what the search only glanced at, so that the next one finds it in memory.
-    .finally(() => shard.fillLater());
 });

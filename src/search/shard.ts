@@ -1,17 +1,28 @@
 /**
  * One shard of a project's files and the search of it: the part of a project-wide search that one
- * thread does. A shard keeps the contents and definitions of its files between searches, per file
- * version; every file is checked against the disk at each search (see `searchable.ts`). A search
- * glances at the files it does not keep yet; `fillLater`, run by a worker once idle, keeps them.
+ * thread does. What a shard knows of a file (its content key, word filter and definitions) holds for
+ * one version of it, and every file's version is checked against the disk at each search: a file
+ * whose version the shard or the index knows is not read to be ruled out; any other file is read.
+ * File contents are not kept: a file is read, into one reused buffer, when its bytes are needed.
+ *
+ * `fill`, run by a worker once idle (or by `zumba index`), brings the rest of the shard's files into
+ * the index: their words and definitions, made once per content and shared through the store.
  */
-import { definitionSites, DefinitionsCache, type DefinitionSite } from '../definitions/definitionsCache.js';
+import { definitionsOf } from '../definitions/engine.js';
+import { definitionSites, keepDefinitions, type DefinitionSite, type KeptDefinitions } from '../definitions/keptDefinitions.js';
 import type { Languages } from '../definitions/languages.js';
+import { contentKey } from '../index/contentKey.js';
+import { decodeDefinitions, encodeDefinitions } from '../index/definitionsRecord.js';
+import { languageKey } from '../index/languageKey.js';
+import type { IndexChanges, IndexStore, RecordedFile } from '../index/store.js';
+import { mayContain, wordFilterOf, wordsOfName } from '../index/wordFilter.js';
+import { entryStamp } from '../project/files.js';
 import { pathFilter } from '../project/pathFilter.js';
-import { FileContents, type SearchableFile } from '../project/searchable.js';
+import { readSearchable, searchBuffer, type SearchRead } from '../project/searchable.js';
 import type { WalkedFile } from '../project/walker.js';
 import { shownLineAround, splitLines, stripByteOrderMark } from '../text/lines.js';
 import { wholeWordLines } from '../text/wholeWord.js';
-import { symbolTest, type SymbolMatch } from './symbolMatch.js';
+import { lastSegment, symbolTest, type SymbolMatch } from './symbolMatch.js';
 
 /** A file of the walk, with its place in it: hits from several shards are merged in this order. */
 export interface ShardFile extends WalkedFile {
@@ -42,72 +53,102 @@ export type Hit = ReferenceHit | SymbolHit;
 
 export type HitOf<Q extends SearchQuery> = Q extends { kind: 'references' } ? ReferenceHit : SymbolHit;
 
-/** Definitions a shard keeps at most, some 20 bytes each: more than a large monorepo has, and a bound on a huge one. */
-const MAX_CACHED_DEFINITIONS = 1_000_000;
-/** Small enough that a search waiting behind a step of `fill` barely notices it. */
-const FILES_KEPT_AT_A_TIME = 32;
+/** How far a search or a fill has come: files looked at, of how many. */
+export type Progress = (done: number, total: number) => void;
+
+/** Definitions a shard holds in memory at most (some 20 bytes each); past it the least recently used go back to the index. */
+const MAX_HELD_DEFINITIONS = 1_000_000;
+/** Records written to the index in one transaction. */
+const BATCH = 256;
+/** Files a fill step takes: small enough that a search waiting behind it barely notices. */
+const FILL_STEP = 16;
+/** Progress is told at most this often. */
+const PROGRESS_EVERY_MS = 250;
+
+/** The content key of a file that is too large or binary: there is nothing of it to search. */
+const UNSEARCHABLE = Buffer.alloc(0);
+const isUnsearchable = (state: FileState) => state.content?.length === 0;
+
+/** What a shard knows of one version of a file. */
+interface FileState {
+  readonly stamp: string;
+  content?: Buffer;
+  words?: Uint8Array;
+  /** Null: the file's language is unknown, it defines nothing. */
+  definitions?: KeptDefinitions | null;
+}
 
 export class Shard {
   private files: readonly ShardFile[] = [];
-  /** Where `fill` goes on from: every file before it has been read and kept. */
+  private readonly states = new Map<string, FileState>();
+  /** What the index knew of the project when first asked, by path: trusted while a file's stamp is the same. */
+  private recorded: Map<string, RecordedFile> | undefined;
+  /** Files whose definitions are held, least recently used first, with how many they hold. */
+  private readonly held = new Map<string, number>();
+  private heldCount = 0;
+  private changes: IndexChanges = { files: [], words: [], definitions: [] };
+  private readonly scratch = searchBuffer();
+  /** Where `fill` goes on from: every file before it is in the index. */
   private filled = 0;
-  private filling = false;
-  private readonly contents = new FileContents();
-  private readonly definitions: DefinitionsCache;
 
-  constructor(private readonly languages: Languages) {
-    this.definitions = new DefinitionsCache(languages, MAX_CACHED_DEFINITIONS);
-  }
+  constructor(
+    private readonly languages: Languages,
+    private readonly store: IndexStore,
+  ) {}
 
-  /** The shard's files from now on, in walk order; what is kept of other files is dropped. */
+  /** The shard's files from now on, in walk order; what is known of other files is dropped. */
   setFiles(files: readonly ShardFile[]): void {
     this.files = files;
     this.filled = 0;
     const relatives = new Set(files.map((file) => file.relative));
-    this.contents.keepOnly(relatives);
-    this.definitions.keepOnly(relatives);
+    for (const relative of this.states.keys()) if (!relatives.has(relative)) this.forget(relative);
   }
 
   /** The first `limit` hits of the query in this shard, in walk order. */
-  async search<Q extends SearchQuery>(query: Q, limit: number): Promise<HitOf<Q>[]> {
-    const hits = query.kind === 'references' ? this.references(query.name, query.path, limit) : await this.symbols(query.name, query.match, limit);
-    return hits as HitOf<Q>[];
-  }
-
-  /**
-   * Keeps every file the searches glanced at, a few at a time, between whatever else the thread
-   * does. The thread stays alive until it is done: a worker's does anyway; a one-shot command's
-   * main thread should not call this.
-   */
-  fillLater(): void {
-    if (this.filling) return;
-    this.filling = true;
-    const step = () => {
-      if (this.fill(FILES_KEPT_AT_A_TIME)) setImmediate(step);
-      else this.filling = false;
-    };
-    setImmediate(step);
-  }
-
-  /** Reads and keeps up to `count` files not kept yet; true while some remain. */
-  private fill(count: number): boolean {
-    for (let read = 0; this.filled < this.files.length && read < count; this.filled++) {
-      const file = this.files[this.filled]!;
-      if (this.contents.has(file.relative)) continue;
-      this.contents.read(file);
-      read++;
+  async search<Q extends SearchQuery>(query: Q, limit: number, progress?: Progress): Promise<HitOf<Q>[]> {
+    const tell = progressTeller(this.files.length, progress);
+    try {
+      const hits = query.kind === 'references' ? this.references(query.name, query.path, limit, tell) : await this.symbols(query.name, query.match, limit, tell);
+      return hits as HitOf<Q>[];
+    } finally {
+      this.flush();
     }
+  }
+
+  /** Brings up to `count` more files into the index; true while some remain. */
+  async fill(count = FILL_STEP, progress?: Progress): Promise<boolean> {
+    for (let done = 0; this.filled < this.files.length && done < count; this.filled++) {
+      const file = this.files[this.filled]!;
+      const state = this.stateOf(file);
+      if (state === undefined || this.isIndexed(file, state)) continue;
+      const read = this.read(file);
+      if (read !== undefined) await this.index(file, read, { definitions: true });
+      done++;
+    }
+    progress?.(this.filled, this.files.length);
+    if (this.filled === this.files.length || this.changes.files.length >= BATCH) this.flush();
     return this.filled < this.files.length;
   }
 
-  private references(name: string, path: string | undefined, limit: number): ReferenceHit[] {
+  /** Whether all the index holds of a file is known for its version: nothing is left to read for it. */
+  private isIndexed(file: ShardFile, state: FileState): boolean {
+    return isUnsearchable(state) || (state.words !== undefined && this.heldDefinitions(file, state) !== undefined);
+  }
+
+  private references(name: string, path: string | undefined, limit: number, tell: (done: number) => void): ReferenceHit[] {
     const keep = pathFilter(path);
+    const words = wordsOfName(name);
     const hits: ReferenceHit[] = [];
-    for (const file of this.files) {
+    for (let i = 0; i < this.files.length; i++) {
+      tell(i);
+      const file = this.files[i]!;
       if (!keep(file.relative)) continue;
-      const searchable = this.contents.read(file, { glance: true });
-      if (searchable === undefined) continue;
-      for (const match of wholeWordLines(searchable.bytes, name)) {
+      const state = this.stateOf(file);
+      if (state === undefined || isUnsearchable(state)) continue;
+      if (state.words !== undefined && !mayContain(state.words, words)) continue;
+      const read = this.read(file);
+      if (read?.bytes === undefined) continue;
+      for (const match of wholeWordLines(read.bytes, name)) {
         hits.push({ order: file.order, relative: file.relative, line: match.line, text: shownLineAround(match.text, match.column) });
         if (hits.length === limit) return hits;
       }
@@ -116,25 +157,187 @@ export class Shard {
   }
 
   /** Only files that may hold a match are parsed, one after another as the walk order reaches them. */
-  private async symbols(name: string, match: SymbolMatch, limit: number): Promise<SymbolHit[]> {
+  private async symbols(name: string, match: SymbolMatch, limit: number, tell: (done: number) => void): Promise<SymbolHit[]> {
     const test = symbolTest(name, match);
+    const words = match === 'exact' ? wordsOfName(lastSegment(name)) : [];
     const hits: SymbolHit[] = [];
-    for (const file of this.files) {
+    for (let i = 0; i < this.files.length; i++) {
+      tell(i);
+      const file = this.files[i]!;
       if (this.languages.of(file.relative) === undefined) continue;
-      const glanced = this.contents.read(file, { glance: true });
-      if (glanced === undefined || !test.mayHold(glanced.bytes)) continue;
-      const searchable = this.contents.keep(glanced);
-      const definitions = await this.definitions.of(searchable);
-      if (definitions === undefined || !test.mayName(definitions.names)) continue;
-      hits.push(...symbolHits(file, searchable, [...definitionSites(definitions)].filter(test.matches)));
+      const state = this.stateOf(file);
+      if (state === undefined || isUnsearchable(state)) continue;
+      if (state.words !== undefined && !mayContain(state.words, words)) continue;
+      let definitions = this.heldDefinitions(file, state);
+      let read: SearchRead | undefined;
+      if (definitions === undefined) {
+        read = this.read(file);
+        if (read?.bytes === undefined || !test.mayHold(read.bytes)) continue;
+        read = owned(read); // The scratch buffer is another read's once this search waits for the parse.
+        definitions = (await this.index(file, read, { definitions: true })).definitions;
+      }
+      if (definitions == null || !test.mayName(definitions.names)) continue;
+      const matching = [...definitionSites(definitions)].filter(test.matches);
+      if (matching.length === 0) continue;
+      read ??= this.read(file);
+      if (read?.bytes === undefined) continue;
+      if (read.stamp !== state.stamp) {
+        // Changed since its definitions were known: these bytes are the file now.
+        const bytes = Buffer.from(read.bytes); // Its own: the scratch buffer is another read's during the parse.
+        definitions = (await this.index(file, { stamp: read.stamp, bytes }, { definitions: true })).definitions;
+        if (definitions == null) continue;
+        hits.push(...symbolHits(file, bytes, [...definitionSites(definitions)].filter(test.matches)));
+      } else hits.push(...symbolHits(file, read.bytes, matching));
       if (hits.length >= limit) return hits.slice(0, limit);
     }
     return hits;
   }
+
+  /**
+   * What is known of the file's version on disk now: from memory, or from the index where it
+   * recorded this very stamp; a bare state (nothing known yet) otherwise. Undefined when it is gone.
+   */
+  private stateOf(file: ShardFile): FileState | undefined {
+    const stamp = entryStamp(file.absolute);
+    if (stamp === '') return undefined;
+    const known = this.states.get(file.relative);
+    if (known?.stamp === stamp) return known;
+    if (known !== undefined) this.forget(file.relative);
+    const recorded = this.recordedFiles().get(file.relative);
+    const state: FileState = recorded?.stamp === stamp ? { stamp, content: recorded.content, ...(recorded.words !== undefined && { words: recorded.words }) } : { stamp };
+    this.states.set(file.relative, state);
+    return state;
+  }
+
+  private recordedFiles(): Map<string, RecordedFile> {
+    if (this.recorded === undefined) {
+      const mine = new Set(this.files.map((file) => file.relative));
+      this.recorded = new Map([...this.store.projectFiles()].filter(([relative]) => mine.has(relative)));
+    }
+    return this.recorded;
+  }
+
+  /** The file's definitions if memory or the index has them for its content; undefined when they must be made. */
+  private heldDefinitions(file: ShardFile, state: FileState): KeptDefinitions | null | undefined {
+    if (state.definitions !== undefined) {
+      this.use(file.relative);
+      return state.definitions;
+    }
+    const language = this.languages.of(file.relative);
+    if (language === undefined) return null;
+    if (state.content === undefined) return undefined;
+    const record = this.store.definitions(state.content, languageKey(language));
+    const decoded = record === undefined ? undefined : decodeDefinitions(record);
+    if (decoded === undefined) return undefined;
+    return this.hold(file.relative, state, keepDefinitions(decoded));
+  }
+
+  /**
+   * Reads what is not yet known of a version of the file from its bytes (or from the index, by its
+   * content), remembers it for that version, and records it for the index.
+   */
+  private async index(file: ShardFile, read: SearchRead, wanted: { definitions: boolean }): Promise<FileState> {
+    let state = this.states.get(file.relative);
+    if (state?.stamp !== read.stamp) {
+      if (state !== undefined) this.forget(file.relative);
+      state = { stamp: read.stamp };
+      this.states.set(file.relative, state);
+    }
+    if (read.bytes === undefined) {
+      state.content = UNSEARCHABLE;
+      this.record(file.relative, state);
+      return state;
+    }
+    const content = (state.content ??= contentKey(read.bytes));
+    if (state.words === undefined) {
+      const stored = this.store.words(content);
+      state.words = stored ?? wordFilterOf(read.bytes);
+      if (stored === undefined) this.changes.words.push({ content, filter: state.words });
+    }
+    if (wanted.definitions && state.definitions === undefined) {
+      const language = this.languages.of(file.relative);
+      if (language === undefined) state.definitions = null;
+      else if (this.heldDefinitions(file, state) === undefined) {
+        const definitions = (await definitionsOf(this.languages, file.relative, stripByteOrderMark(read.bytes.toString('utf8')))) ?? [];
+        this.changes.definitions.push({ content, language: languageKey(language), payload: encodeDefinitions(definitions) });
+        this.hold(file.relative, state, keepDefinitions(definitions));
+      }
+    }
+    this.record(file.relative, state);
+    return state;
+  }
+
+  /** Records the file's stamp and content for the index, unless its stamp is one that cannot be trusted later. */
+  private record(relative: string, state: FileState): void {
+    if (state.content === undefined || state.stamp.startsWith('recent:')) return;
+    this.changes.files.push({ path: relative, stamp: state.stamp, content: state.content });
+    if (this.changes.files.length + this.changes.words.length + this.changes.definitions.length >= BATCH) this.flush();
+  }
+
+  private flush(): void {
+    const { files, words, definitions } = this.changes;
+    if (files.length + words.length + definitions.length === 0) return;
+    this.changes = { files: [], words: [], definitions: [] };
+    this.store.write({ files, words, definitions });
+  }
+
+  private read(file: ShardFile): SearchRead | undefined {
+    return readSearchable(file, this.scratch);
+  }
+
+  private hold(relative: string, state: FileState, definitions: KeptDefinitions): KeptDefinitions {
+    state.definitions = definitions;
+    this.heldCount -= this.held.get(relative) ?? 0; // Made twice at once (a search and a fill): counted once.
+    this.held.delete(relative);
+    this.held.set(relative, definitions.linesAndKinds.length);
+    this.heldCount += definitions.linesAndKinds.length;
+    for (const [oldest, count] of this.held) {
+      if (this.heldCount <= MAX_HELD_DEFINITIONS) break;
+      this.dropDefinitions(oldest, count);
+    }
+    return definitions;
+  }
+
+  /** Marks the file's definitions as the most recently used. */
+  private use(relative: string): void {
+    const count = this.held.get(relative);
+    if (count === undefined) return;
+    this.held.delete(relative);
+    this.held.set(relative, count);
+  }
+
+  private dropDefinitions(relative: string, count: number): void {
+    this.held.delete(relative);
+    this.heldCount -= count;
+    const state = this.states.get(relative);
+    if (state !== undefined) delete state.definitions;
+  }
+
+  private forget(relative: string): void {
+    const count = this.held.get(relative);
+    if (count !== undefined) this.dropDefinitions(relative, count);
+    this.states.delete(relative);
+  }
 }
 
-function symbolHits(file: ShardFile, searchable: SearchableFile, matching: readonly DefinitionSite[]): SymbolHit[] {
+/** A function to call with the number of files looked at, which tells `progress` at most every PROGRESS_EVERY_MS. */
+function progressTeller(total: number, progress: Progress | undefined): (done: number) => void {
+  if (progress === undefined) return () => {};
+  let next = performance.now() + PROGRESS_EVERY_MS;
+  return (done) => {
+    if ((done & 63) !== 0 || performance.now() < next) return;
+    next = performance.now() + PROGRESS_EVERY_MS;
+    progress(done, total);
+  };
+}
+
+/** A read whose bytes are its own, not the scratch buffer's. */
+function owned(read: SearchRead): SearchRead {
+  return read.bytes === undefined ? read : { stamp: read.stamp, bytes: Buffer.from(read.bytes) };
+}
+
+function symbolHits(file: ShardFile, bytes: Buffer, matching: readonly DefinitionSite[]): SymbolHit[] {
   if (matching.length === 0) return [];
-  const lines = splitLines(stripByteOrderMark(searchable.bytes.toString('utf8')));
+  const lines = splitLines(stripByteOrderMark(bytes.toString('utf8')));
   return matching.map((definition) => ({ order: file.order, relative: file.relative, definition, source: lines[definition.line - 1] ?? '' }));
 }

@@ -4,7 +4,7 @@
  * text in any case. The byte tests run before any parse, so that only files that may hold a match
  * are parsed.
  */
-import type { DefinitionSite } from '../definitions/definitionsCache.js';
+import type { DefinitionSite } from '../definitions/keptDefinitions.js';
 import { wholeWordLines } from '../text/wholeWord.js';
 
 export type SymbolMatch = 'exact' | 'containing';
@@ -41,7 +41,7 @@ function isExactMatch(definition: DefinitionSite, name: string): boolean {
   return definition.kind !== 'heading' && lastSegment(definition.name) === name;
 }
 
-function lastSegment(name: string): string {
+export function lastSegment(name: string): string {
   const segments = name.split(/\.|::/);
   return segments[segments.length - 1] || name;
 }

@@ -55,6 +55,6 @@ function codePointBefore(text: string, index: number): number | undefined {
   return low >= 0xdc00 && low <= 0xdfff && index >= 2 ? text.codePointAt(index - 2) : low;
 }
 
-function isWordCharacter(codePoint: number | undefined): boolean {
+export function isWordCharacter(codePoint: number | undefined): boolean {
   return codePoint !== undefined && WORD_CHARACTER.test(String.fromCodePoint(codePoint));
 }

@@ -1,7 +1,7 @@
-/** Running a tool: its text, or its ToolError's message marked as an error. */
-import type { Project } from '../project/project.js';
+/** Running a tool: its text, or its refusal's message marked as an error. */
+import type { Project } from '../session/project.js';
 import type { Tool } from './registry.js';
-import { ToolError } from './toolError.js';
+import { isRefusal } from './toolError.js';
 
 export interface Answer {
   readonly text: string;
@@ -12,7 +12,7 @@ export async function answer(project: Project, tool: Tool, args: Record<string, 
   try {
     return { text: await tool.run(project, args as never), isError: false };
   } catch (error) {
-    if (error instanceof ToolError) return { text: error.message, isError: true };
+    if (isRefusal(error)) return { text: error.message, isError: true };
     // A bug: the agent gets an error it can report, the server goes on, stderr keeps the stack.
     process.stderr.write(`zumba: ${tool.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return { text: `Internal error in ${tool.name}: ${error instanceof Error ? error.message : String(error)}`, isError: true };

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { readRegularFile, type FileRead } from '../project/files.js';
 import { describe, isMissing, resolveProjectPath, toProjectRelative } from '../project/paths.js';
-import type { Project } from '../project/project.js';
+import type { Project } from '../session/project.js';
 import { comparePaths, shownLine, stripByteOrderMark } from '../text/lines.js';
 import { ToolError } from './toolError.js';
 

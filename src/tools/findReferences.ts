@@ -3,7 +3,7 @@
  * searched file — a text search, as `rg -w -F -s` would do it.
  */
 import { pathFilter } from '../project/pathFilter.js';
-import type { Project } from '../project/project.js';
+import type { Project } from '../session/project.js';
 
 export const MAX_REFERENCE_LINES = 80;
 

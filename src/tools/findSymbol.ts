@@ -3,7 +3,7 @@
  * language is known. Exact, case-sensitive matches first; without any, the entries whose name
  * contains the text, ignoring case (see `symbolMatch.ts`).
  */
-import type { Project } from '../project/project.js';
+import type { Project } from '../session/project.js';
 import type { SymbolHit } from '../search/shard.js';
 import type { SymbolMatch } from '../search/symbolMatch.js';
 import { shownLine } from '../text/lines.js';

@@ -4,7 +4,7 @@ import type { Definition } from '../definitions/definition.js';
 import { outlineDefinitions } from '../definitions/engine.js';
 import { OUTLINE_SIZE_LIMIT, readRegularFile } from '../project/files.js';
 import { describe, resolveProjectPath } from '../project/paths.js';
-import type { Project } from '../project/project.js';
+import type { Project } from '../session/project.js';
 import { stripByteOrderMark } from '../text/lines.js';
 import { ToolError } from './toolError.js';
 

@@ -3,7 +3,7 @@
  * arguments' schema, and the function that answers. The MCP server and the CLI both serve this list.
  */
 import { z } from 'zod';
-import type { Project } from '../project/project.js';
+import type { Project } from '../session/project.js';
 import { diagnostics } from './diagnostics.js';
 import { findReferences } from './findReferences.js';
 import { findSymbol } from './findSymbol.js';

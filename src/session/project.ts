@@ -1,12 +1,18 @@
-/** The folder a server or command works on, checked once at start-up. */
+/**
+ * The project a server or command works on, checked once at start-up: its folder, its languages, its
+ * walk, its search and the index behind it. The tools take this; it is made here, above the layers
+ * it joins.
+ */
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Languages } from '../definitions/languages.js';
 import { loadLanguages } from '../definitions/manifest.js';
+import { indexSettings, type CacheOptions, type IndexSettings } from '../index/index.js';
+import type { ProjectRoots } from '../project/paths.js';
+import { ProjectWalk } from '../project/walker.js';
 import { ProjectSearch } from '../search/projectSearch.js';
-import { ProjectWalk } from './walker.js';
 
-export interface Project {
+export interface Project extends ProjectRoots {
   /** Absolute path as the user gave it, normalised. */
   readonly root: string;
   /** The same folder with every symbolic link resolved: containment is checked against this. */
@@ -17,18 +23,31 @@ export interface Project {
   readonly languages: Languages;
   /** The walk, kept between calls and checked against the disk at each. */
   readonly walk: ProjectWalk;
-  /** Project-wide search over the walk, by worker threads that keep file contents and definitions. */
+  /** Project-wide search over the walk, by worker threads, through the index. */
   readonly search: ProjectSearch;
+  /** Where the index is, when there is one. */
+  readonly index: IndexSettings | undefined;
 }
 
-export interface ProjectOptions {
+export interface ProjectOptions extends CacheOptions {
   readonly diagnosticsFile?: string;
   /** Folders laid out like the package's `grammars/` + `queries/`, adding or overriding languages. */
   readonly languageRoots?: readonly string[];
+  /** Whether idle search workers fill the index (a server does; a one-shot command does not). */
+  readonly fillWhenIdle?: boolean;
 }
 
 export class ProjectError extends Error {
   override name = 'ProjectError';
+}
+
+let warned = false;
+
+/** Says the first problem with the index on stderr, and no other: the answers do not change, so one line is enough. */
+function warnOnce(message: string): void {
+  if (warned) return;
+  warned = true;
+  process.stderr.write(`zumba: ${message}\n`);
 }
 
 export function openProject(folder: string, options: ProjectOptions = {}): Project {
@@ -43,12 +62,14 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
   const realRoot = realpathSync(root);
   const languages = loadLanguages(options.languageRoots);
   const walk = new ProjectWalk(realRoot);
+  const index = indexSettings(options, warnOnce);
   return {
     root,
     realRoot,
     walk,
     languages,
-    search: new ProjectSearch(walk, languages, realRoot),
+    index,
+    search: new ProjectSearch(walk, languages, { projectRoot: realRoot, index, warn: warnOnce, fillWhenIdle: options.fillWhenIdle === true }),
     ...(options.diagnosticsFile !== undefined && { diagnosticsFile: path.resolve(options.diagnosticsFile) }),
   };
 }

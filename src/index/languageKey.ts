@@ -1,0 +1,45 @@
+/**
+ * What a file's definitions depend on besides its bytes: the language its name gives it and
+ * everything that makes that language's definitions (the grammar, its queries, the engine's own code).
+ * A language key is a hash of all of it, so that a new grammar, an edited query or another build of
+ * zumba never reads definitions another one made.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LanguageInfo } from '../definitions/languages.js';
+import { VERSION } from '../version.js';
+
+let engine: Buffer | undefined;
+
+/**
+ * The running code: every script of the folder above this module's (the bundles of `dist/bin/`, or
+ * the compiled modules of `dist/src/`), so that any change to the engine, however it was built, is a new key.
+ */
+function engineIdentity(): Buffer {
+  if (engine === undefined) {
+    const hash = createHash('sha256').update(VERSION);
+    const built = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+    const scripts = readdirSync(built, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js')).sort();
+    for (const script of scripts) hash.update(script).update(readFileSync(path.join(built, script)));
+    engine = hash.digest();
+  }
+  return engine;
+}
+
+const keys = new Map<LanguageInfo, Buffer>();
+
+export function languageKey(language: LanguageInfo): Buffer {
+  let key = keys.get(language);
+  if (key === undefined) {
+    const hash = createHash('sha256').update(engineIdentity()).update(`${language.name}\0${language.engine}\0`);
+    if (language.grammar !== undefined) {
+      hash.update(readFileSync(language.grammar.wasm));
+      for (const query of language.grammar.outlineQueries) hash.update(readFileSync(query));
+    }
+    key = hash.digest().subarray(0, 16);
+    keys.set(language, key);
+  }
+  return key;
+}

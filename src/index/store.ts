@@ -1,0 +1,290 @@
+/**
+ * The index on disk: one SQLite database in the cache folder (format in `FORMAT.md` beside this
+ * file), shared by every process of the user. SQLite gives what several servers writing at once
+ * and a server killed mid-write need (transactions, a write-ahead log, locks between processes) and
+ * reports a damaged file as an error rather than crashing; each record also carries a checksum of
+ * its own, so that bytes changed inside a record are not trusted either.
+ *
+ * The store is an optimisation only. Whatever fails (a busy lock, a full disk, a damaged or foreign
+ * file) makes a lookup miss or a write be dropped, is said once on stderr, and changes no answer.
+ */
+import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { checksum } from './checksum.js';
+import { CONTENT_KEY_BYTES } from './contentKey.js';
+
+/** Bumped whenever what is stored, or how, changes: a file of another format is replaced. */
+export const FORMAT_VERSION = 1;
+export const INDEX_FILE = `index-v${FORMAT_VERSION}.sqlite`;
+/** The size the index is kept under: least recently used records go first (see README). */
+export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
+/** A writer waits this long for another process's write to end, then drops its own batch. */
+const BUSY_TIMEOUT_MS = 1000;
+/** A record's last use is written again only once it is this old (seconds): reads do not each write. */
+const TOUCH_AFTER_S = 3600;
+
+export interface RecordedFile {
+  readonly stamp: string;
+  readonly content: Buffer;
+  /** The file's word filter, when the index holds it. */
+  readonly words: Uint8Array | undefined;
+}
+
+/** What a batch writes: files of the project, and content records. */
+export interface IndexChanges {
+  readonly files: { readonly path: string; readonly stamp: string; readonly content: Buffer }[];
+  readonly words: { readonly content: Buffer; readonly filter: Uint8Array }[];
+  readonly definitions: { readonly content: Buffer; readonly language: Buffer; readonly payload: Buffer }[];
+}
+
+export interface IndexStore {
+  /** What the index knows of a project's files (path → stamp and content), with each one's words when stored. */
+  projectFiles(): Map<string, RecordedFile>;
+  words(content: Buffer): Uint8Array | undefined;
+  /** A content's definitions in one language, as `definitionsRecord.ts` encodes them. */
+  definitions(content: Buffer, language: Buffer): Buffer | undefined;
+  write(changes: IndexChanges): void;
+  close(): void;
+}
+
+/** The store of `--no-cache`: it knows nothing and keeps nothing. */
+export const NO_STORE: IndexStore = {
+  projectFiles: () => new Map(),
+  words: () => undefined,
+  definitions: () => undefined,
+  write: () => {},
+  close: () => {},
+};
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS projects (id INTEGER PRIMARY KEY, root TEXT NOT NULL UNIQUE, used INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS files (project INTEGER NOT NULL, path TEXT NOT NULL, stamp TEXT NOT NULL, content BLOB NOT NULL, checksum INTEGER NOT NULL, PRIMARY KEY (project, path)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS words (content BLOB PRIMARY KEY, filter BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS definitions (content BLOB NOT NULL, language BLOB NOT NULL, payload BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (content, language)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS words_used ON words (used);
+CREATE INDEX IF NOT EXISTS definitions_used ON definitions (used);
+`;
+
+export type Warn = (message: string) => void;
+
+const now = () => Math.floor(Date.now() / 1000);
+
+export function fileChecksum(root: string, relative: string, stamp: string, content: Buffer): number {
+  return checksum(Buffer.from(`${root}\0${relative}\0${stamp}\0`), content);
+}
+
+/**
+ * Opens (or makes) the index in a trusted cache folder, for one project. A file of another format or
+ * that is not a database is replaced; one that cannot be opened at all gives no store (undefined,
+ * with a warning).
+ */
+export function openStore(folder: string, projectRoot: string, warn: Warn, maxBytes = DEFAULT_MAX_BYTES): IndexStore | undefined {
+  const file = path.join(folder, INDEX_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+      if (prepare(db) === 'foreign') {
+        db.close();
+        removeIndexFile(file);
+        continue;
+      }
+      return new SqliteStore(db, projectRoot, warn, maxBytes, file);
+    } catch (error) {
+      db?.close();
+      if (attempt === 0 && isDamage(error)) {
+        removeIndexFile(file);
+        continue;
+      }
+      warn(`the index at ${file} cannot be used (${messageOf(error)}); answering without it`);
+      return undefined;
+    }
+  }
+  warn(`the index at ${file} cannot be used; answering without it`);
+  return undefined;
+}
+
+/** Sets the database up for this format: 'foreign' when it holds something else. */
+function prepare(db: Database.Database): 'ready' | 'foreign' {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+  if (tables.length > 0) {
+    const format = tables.includes('meta') ? (db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() as string | undefined) : undefined;
+    return format === String(FORMAT_VERSION) ? 'ready' : 'foreign';
+  }
+  // A new file: auto_vacuum must be set before the first table, so that eviction can give space back.
+  db.pragma('auto_vacuum = INCREMENTAL');
+  db.transaction(() => {
+    db.exec(SCHEMA);
+    db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('format', ?)").run(String(FORMAT_VERSION));
+  }).immediate();
+  return 'ready';
+}
+
+/** The database and its write-ahead log and shared memory: gone together, or a new file would read an old log. */
+export function removeIndexFile(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+}
+
+function isDamage(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT' || (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'));
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+class SqliteStore implements IndexStore {
+  private broken = false;
+  private projectId: number | undefined;
+  private readonly touched = { words: new Set<string>(), definitions: new Set<string>() };
+  private readonly statements;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly root: string,
+    private readonly warn: Warn,
+    private readonly maxBytes: number,
+    private readonly file: string,
+  ) {
+    this.statements = {
+      project: db.prepare('SELECT id FROM projects WHERE root = ?').pluck(),
+      files: db.prepare('SELECT f.path, f.stamp, f.content, f.checksum, w.filter, w.checksum AS wordsChecksum FROM files f LEFT JOIN words w ON w.content = f.content WHERE f.project = ?'),
+      words: db.prepare('SELECT filter, checksum FROM words WHERE content = ?'),
+      definitions: db.prepare('SELECT payload, checksum FROM definitions WHERE content = ? AND language = ?'),
+    };
+  }
+
+  projectFiles(): Map<string, RecordedFile> {
+    const files = new Map<string, RecordedFile>();
+    this.guard(() => {
+      const id = this.statements.project.get(this.root) as number | undefined;
+      if (id === undefined) return;
+      this.projectId = id;
+      type Row = { path: string; stamp: string; content: Buffer; checksum: number; filter: Buffer | null; wordsChecksum: number | null };
+      for (const row of this.statements.files.iterate(id) as Iterable<Row>) {
+        if (row.checksum !== fileChecksum(this.root, row.path, row.stamp, row.content)) continue; // Damaged: as good as unknown.
+        const words = row.filter !== null && row.wordsChecksum === checksum(row.content, row.filter) ? row.filter : undefined;
+        files.set(row.path, { stamp: row.stamp, content: row.content, words });
+        if (words !== undefined) this.touched.words.add(row.content.toString('latin1'));
+      }
+    });
+    return files;
+  }
+
+  words(content: Buffer): Uint8Array | undefined {
+    return this.guard(() => {
+      const row = this.statements.words.get(content) as { filter: Buffer; checksum: number } | undefined;
+      if (row === undefined || row.checksum !== checksum(content, row.filter)) return undefined;
+      this.touched.words.add(content.toString('latin1'));
+      return row.filter;
+    });
+  }
+
+  definitions(content: Buffer, language: Buffer): Buffer | undefined {
+    return this.guard(() => {
+      const row = this.statements.definitions.get(content, language) as { payload: Buffer; checksum: number } | undefined;
+      if (row === undefined || row.checksum !== checksum(Buffer.concat([content, language]), row.payload)) return undefined;
+      this.touched.definitions.add(Buffer.concat([content, language]).toString('latin1'));
+      return row.payload;
+    });
+  }
+
+  write(changes: IndexChanges): void {
+    this.guard(() => {
+      const time = now();
+      this.db
+        .transaction(() => {
+          const project = this.project(time);
+          const putFile = this.db.prepare('INSERT OR REPLACE INTO files (project, path, stamp, content, checksum) VALUES (?, ?, ?, ?, ?)');
+          for (const f of changes.files) putFile.run(project, f.path, f.stamp, f.content, fileChecksum(this.root, f.path, f.stamp, f.content));
+          const putWords = this.db.prepare('INSERT OR REPLACE INTO words (content, filter, checksum, used) VALUES (?, ?, ?, ?)');
+          for (const w of changes.words) putWords.run(w.content, w.filter, checksum(w.content, w.filter), time);
+          const putDefinitions = this.db.prepare('INSERT OR REPLACE INTO definitions (content, language, payload, checksum, used) VALUES (?, ?, ?, ?, ?)');
+          for (const d of changes.definitions) putDefinitions.run(d.content, d.language, d.payload, checksum(Buffer.concat([d.content, d.language]), d.payload), time);
+          this.touch(time);
+        })
+        .immediate();
+      this.evictIfOver();
+    });
+  }
+
+  close(): void {
+    if (!this.broken) this.db.close();
+  }
+
+  /** The project's id, made at its first write; its last use is renewed at most once an hour. */
+  private project(time: number): number {
+    this.db.prepare('INSERT INTO projects (root, used) VALUES (?, ?) ON CONFLICT (root) DO UPDATE SET used = excluded.used WHERE used < excluded.used - ?').run(this.root, time, TOUCH_AFTER_S);
+    this.projectId = this.statements.project.get(this.root) as number;
+    return this.projectId;
+  }
+
+  /** Renews the last use of the records read since the last write, where it is older than TOUCH_AFTER_S. */
+  private touch(time: number): void {
+    const stale = time - TOUCH_AFTER_S;
+    const words = this.db.prepare('UPDATE words SET used = ? WHERE content = ? AND used < ?');
+    for (const key of this.touched.words) words.run(time, Buffer.from(key, 'latin1'), stale);
+    const definitions = this.db.prepare('UPDATE definitions SET used = ? WHERE content = ? AND language = ? AND used < ?');
+    for (const key of this.touched.definitions) {
+      const both = Buffer.from(key, 'latin1');
+      definitions.run(time, both.subarray(0, CONTENT_KEY_BYTES), both.subarray(CONTENT_KEY_BYTES), stale);
+    }
+    this.touched.words.clear();
+    this.touched.definitions.clear();
+  }
+
+  /** Past the bound, the least recently used records go, a tenth of them at a time, until a quarter is free. */
+  private evictIfOver(): void {
+    const size = () => (this.db.pragma('page_count', { simple: true }) as number) * (this.db.pragma('page_size', { simple: true }) as number);
+    for (let round = 0; round < 10 && size() > this.maxBytes; round++) {
+      this.db
+        .transaction(() => {
+          const tenth = (table: string) => Math.ceil((this.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) / 10);
+          this.db.prepare('DELETE FROM words WHERE content IN (SELECT content FROM words ORDER BY used LIMIT ?)').run(tenth('words'));
+          this.db
+            .prepare('DELETE FROM definitions WHERE (content, language) IN (SELECT content, language FROM definitions ORDER BY used LIMIT ?)')
+            .run(tenth('definitions'));
+          const oldest = this.db.prepare('SELECT min(used) FROM words').pluck().get() as number | null;
+          const gone = this.db.prepare('SELECT id FROM projects WHERE used < ? AND id != ?').pluck().all(oldest ?? Number.MAX_SAFE_INTEGER, this.projectId ?? -1) as number[];
+          for (const id of gone) {
+            this.db.prepare('DELETE FROM files WHERE project = ?').run(id);
+            this.db.prepare('DELETE FROM projects WHERE id = ?').run(id);
+          }
+        })
+        .immediate();
+      this.db.pragma('incremental_vacuum');
+      if (size() <= this.maxBytes * 0.75) return;
+    }
+  }
+
+  /**
+   * Runs a use of the database; a failure makes it a miss. A damaged file is removed (the next
+   * process starts a new one) and this process goes on without an index; a busy lock or a full
+   * disk only drops what was being written.
+   */
+  private guard<T>(use: () => T): T | undefined {
+    if (this.broken) return undefined;
+    try {
+      return use();
+    } catch (error) {
+      if (isDamage(error)) {
+        this.broken = true;
+        this.warn(`the index at ${this.file} is damaged (${messageOf(error)}); it is removed, and this process answers without it`);
+        try {
+          this.db.close();
+        } catch {
+          // Closing a damaged database may fail too: it is being removed anyway.
+        }
+        removeIndexFile(this.file);
+      } else {
+        this.warn(`the index could not be used (${messageOf(error)}); answering without it where it failed`);
+      }
+      return undefined;
+    }
+  }
+}

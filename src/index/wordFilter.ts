@@ -1,0 +1,122 @@
+/**
+ * A file's words as a Bloom filter: what lets `find_references` pass over a file without reading it.
+ * A word is a maximal run of word characters (the same `\w` as `text/wholeWord.ts`: Unicode letters,
+ * marks, digits, connector punctuation, joiners). Every whole-word match of a name holds each of the
+ * name's own words as a whole word of the file, so a file whose filter lacks one of them cannot match:
+ * the filter never hides a match, it only lets some files through that hold none.
+ *
+ * Words are read from the bytes: ASCII directly, other characters decoded from UTF-8 (bytes that are
+ * not UTF-8 are no word character, as their U+FFFD is not one), so that no file is decoded whole.
+ */
+import { isWordCharacter } from '../text/wholeWord.js';
+
+/** Bits per distinct word, before rounding up to a power of two: 8 to 16, 1–2% false positives at worst. */
+const BITS_PER_WORD = 8;
+const PROBES = 5;
+const MIN_BITS = 64;
+
+const ASCII_WORD = new Uint8Array(128);
+for (let c = 0; c < 128; c++) ASCII_WORD[c] = /[0-9A-Za-z_]/.test(String.fromCharCode(c)) ? 1 : 0;
+
+const unicodeWord = new Map<number, boolean>();
+
+function isUnicodeWord(codePoint: number): boolean {
+  let known = unicodeWord.get(codePoint);
+  if (known === undefined) {
+    known = isWordCharacter(codePoint);
+    unicodeWord.set(codePoint, known);
+  }
+  return known;
+}
+
+/**
+ * The code point of the UTF-8 sequence at `at` and its length, or length 0 when the bytes there are
+ * not well-formed UTF-8 (overlong, surrogate, past U+10FFFF, cut short).
+ */
+function decodeAt(bytes: Uint8Array, at: number): { codePoint: number; length: number } {
+  const lead = bytes[at]!;
+  const length = lead >= 0xf0 && lead <= 0xf4 ? 4 : lead >= 0xe0 ? (lead <= 0xef ? 3 : 0) : lead >= 0xc2 && lead <= 0xdf ? 2 : 0;
+  if (length === 0 || at + length > bytes.length) return { codePoint: 0, length: 0 };
+  let codePoint = lead & (0xff >> (length + 1));
+  for (let i = 1; i < length; i++) {
+    const next = bytes[at + i]!;
+    if ((next & 0xc0) !== 0x80) return { codePoint: 0, length: 0 };
+    codePoint = (codePoint << 6) | (next & 0x3f);
+  }
+  const shortest = length === 2 ? 0x80 : length === 3 ? 0x800 : 0x10000;
+  if (codePoint < shortest || codePoint > 0x10ffff || (codePoint >= 0xd800 && codePoint <= 0xdfff)) return { codePoint: 0, length: 0 };
+  return { codePoint, length };
+}
+
+/** Calls `visit` with the FNV-1a hash of each word of the bytes (repeats included). */
+function forEachWordHash(bytes: Uint8Array, visit: (hash: number) => void): void {
+  let hash = 0;
+  let inWord = false;
+  for (let at = 0; at < bytes.length; ) {
+    const byte = bytes[at]!;
+    let length = 1;
+    let word: boolean;
+    if (byte < 0x80) word = ASCII_WORD[byte] === 1;
+    else {
+      const decoded = decodeAt(bytes, at);
+      length = Math.max(decoded.length, 1);
+      word = decoded.length > 0 && isUnicodeWord(decoded.codePoint);
+    }
+    if (word) {
+      if (!inWord) hash = 0x811c9dc5;
+      inWord = true;
+      for (let i = 0; i < length; i++) hash = Math.imul(hash ^ bytes[at + i]!, 0x01000193);
+    } else if (inWord) {
+      visit(hash >>> 0);
+      inWord = false;
+    }
+    at += length;
+  }
+  if (inWord) visit(hash >>> 0);
+}
+
+/** murmur3's finaliser: spreads a hash's bits, so that the probes of two hashes differ. */
+function mix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Each probe's bit index for a word hash, in a filter of `bits` bits (a power of two). */
+function probes(hash: number, bits: number, visit: (bit: number) => void): void {
+  const h1 = mix(hash);
+  const h2 = mix(hash ^ 0x9e3779b9) | 1;
+  for (let i = 0; i < PROBES; i++) visit((h1 + Math.imul(i, h2)) & (bits - 1));
+}
+
+/** The filter of a file's bytes. */
+export function wordFilterOf(bytes: Uint8Array): Uint8Array {
+  const distinct = new Set<number>();
+  forEachWordHash(bytes, (hash) => distinct.add(hash));
+  let bits = MIN_BITS;
+  while (bits < distinct.size * BITS_PER_WORD) bits *= 2;
+  const filter = new Uint8Array(bits / 8);
+  for (const hash of distinct) probes(hash, bits, (bit) => (filter[bit >>> 3]! |= 1 << (bit & 7)));
+  return filter;
+}
+
+/** The word hashes of a name: what `mayContain` looks for. None for a name without word characters. */
+export function wordsOfName(name: string): readonly number[] {
+  const hashes = new Set<number>();
+  forEachWordHash(Buffer.from(name, 'utf8'), (hash) => hashes.add(hash));
+  return [...hashes];
+}
+
+/** False only when the file cannot hold every one of the words as a whole word. */
+export function mayContain(filter: Uint8Array, words: readonly number[]): boolean {
+  const bits = filter.length * 8;
+  if (bits < MIN_BITS || (bits & (bits - 1)) !== 0) return true; // Not a filter this code made: it proves nothing.
+  for (const hash of words) {
+    let all = true;
+    probes(hash, bits, (bit) => {
+      if ((filter[bit >>> 3]! & (1 << (bit & 7))) === 0) all = false;
+    });
+    if (!all) return false;
+  }
+  return true;
+}
