@@ -5,7 +5,7 @@
  * that distrusts files changed in the last two seconds.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, test } from 'node:test';
@@ -36,67 +36,89 @@ function remove(relative: string): void {
 const references = async (name: string) => findReferences(project, { name });
 const symbols = async (name: string) => findSymbol(project, { name });
 
-beforeEach(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'zumba-fresh-'));
-  write('src/a.rs', 'fn alpha() {}\n// needle\n');
-  write('src/b.rs', 'fn beta() {}\n');
-  write('docs/notes.md', '# Notes\n');
-  project = openProject(root);
-  // A first round of calls, so that every cache is filled.
+/** A first round of calls, so that every cache is filled. */
+async function firstCalls(): Promise<void> {
   assert.equal(await references('needle'), 'src/a.rs:2: // needle');
   assert.equal(await symbols('alpha'), 'src/a.rs:1 function — fn alpha() {}');
-});
+}
 
-describe('the next call sees', () => {
-  test('an edited file, even one whose new times are an hour old', async () => {
-    write('src/a.rs', 'fn alpha() {}\nfn gamma() {} // needle\n', TWO_HOURS_AGO);
-    assert.equal(await references('needle'), 'src/a.rs:2: fn gamma() {} // needle');
-    assert.equal(await symbols('gamma'), 'src/a.rs:2 function — fn gamma() {} // needle');
-    assert.equal(await outline(project, { path: 'src/a.rs' }), '1 function alpha\n2 function gamma');
-  });
+for (const mode of ['without an index', 'in a fresh server, through the index another filled']) {
+  describe(`the next call sees, ${mode},`, () => {
+    beforeEach(async () => {
+      root = mkdtempSync(path.join(os.tmpdir(), 'zumba-fresh-'));
+      write('src/a.rs', 'fn alpha() {}\n// needle\n');
+      write('src/b.rs', 'fn beta() {}\n');
+      write('docs/notes.md', '# Notes\n');
+      project = openProject(root, { noCache: mode === 'without an index' });
+      await firstCalls();
+      if (mode === 'without an index') return;
+      // Every file into the index; then a server of its own, which trusts what the index recorded.
+      await project.search.index();
+      await project.search.close();
+      project = openProject(root);
+      await firstCalls();
+    });
 
-  test('an edit that keeps the size and the modification time (the change time still moves)', async () => {
-    write('src/a.rs', 'fn alpha() {}\n// nodule\n');
-    assert.equal(await references('needle'), 'No references to needle.');
-    assert.equal(await references('nodule'), 'src/a.rs:2: // nodule');
-  });
+    test('an edited file, even one whose new times are an hour old', async () => {
+      write('src/a.rs', 'fn alpha() {}\nfn gamma() {} // needle\n', TWO_HOURS_AGO);
+      assert.equal(await references('needle'), 'src/a.rs:2: fn gamma() {} // needle');
+      assert.equal(await symbols('gamma'), 'src/a.rs:2 function — fn gamma() {} // needle');
+      assert.equal(await outline(project, { path: 'src/a.rs' }), '1 function alpha\n2 function gamma');
+    });
 
-  test('an edit made just now', async () => {
-    writeFileSync(path.join(root, 'src/b.rs'), 'fn beta() {} // needle\n');
-    assert.equal(await references('needle'), 'src/a.rs:2: // needle\nsrc/b.rs:1: fn beta() {} // needle');
-  });
+    test('an edit that keeps the size and the modification time (the change time still moves)', async () => {
+      write('src/a.rs', 'fn alpha() {}\n// nodule\n');
+      assert.equal(await references('needle'), 'No references to needle.');
+      assert.equal(await references('nodule'), 'src/a.rs:2: // nodule');
+    });
 
-  test('a new file, in a new folder', async () => {
-    write('lib/deep/c.rs', 'fn alpha() {} // needle\n');
-    assert.equal(await references('needle'), 'lib/deep/c.rs:1: fn alpha() {} // needle\nsrc/a.rs:2: // needle');
-    assert.equal(await symbols('alpha'), 'lib/deep/c.rs:1 function — fn alpha() {} // needle\nsrc/a.rs:1 function — fn alpha() {}');
-  });
+    test('an edit made just now', async () => {
+      writeFileSync(path.join(root, 'src/b.rs'), 'fn beta() {} // needle\n');
+      assert.equal(await references('needle'), 'src/a.rs:2: // needle\nsrc/b.rs:1: fn beta() {} // needle');
+    });
 
-  test('a deleted file, and a deleted folder', async () => {
-    remove('src/a.rs');
-    assert.equal(await references('needle'), 'No references to needle.');
-    assert.equal(await symbols('alpha'), 'No symbol matches alpha.');
-    await assert.rejects(outline(project, { path: 'src/a.rs' }), /No such file: src\/a\.rs/);
-    remove('docs');
-    assert.equal(await symbols('Notes'), 'No symbol matches Notes.');
-  });
+    test('a new file, in a new folder', async () => {
+      write('lib/deep/c.rs', 'fn alpha() {} // needle\n');
+      assert.equal(await references('needle'), 'lib/deep/c.rs:1: fn alpha() {} // needle\nsrc/a.rs:2: // needle');
+      assert.equal(await symbols('alpha'), 'lib/deep/c.rs:1 function — fn alpha() {} // needle\nsrc/a.rs:1 function — fn alpha() {}');
+    });
 
-  test('a new .gitignore, a changed one, and a deleted one', async () => {
-    write('.gitignore', 'src/a.rs\n');
-    assert.equal(await references('needle'), 'No references to needle.');
-    assert.equal(await symbols('alpha'), 'No symbol matches alpha.');
-    write('.gitignore', 'src/b.rs\n', TWO_HOURS_AGO);
-    assert.equal(await references('needle'), 'src/a.rs:2: // needle');
-    assert.equal(await symbols('beta'), 'No symbol matches beta.');
-    remove('.gitignore');
-    assert.equal(await symbols('beta'), 'src/b.rs:1 function — fn beta() {}');
-  });
+    test('a deleted file, and a deleted folder', async () => {
+      remove('src/a.rs');
+      assert.equal(await references('needle'), 'No references to needle.');
+      assert.equal(await symbols('alpha'), 'No symbol matches alpha.');
+      await assert.rejects(outline(project, { path: 'src/a.rs' }), /No such file: src\/a\.rs/);
+      remove('docs');
+      assert.equal(await symbols('Notes'), 'No symbol matches Notes.');
+    });
 
-  test('a .gitignore in a subfolder, and .git/info/exclude', async () => {
-    write('src/.gitignore', '*.rs\n!b.rs\n');
-    assert.equal(await references('needle'), 'No references to needle.');
-    assert.equal(await symbols('beta'), 'src/b.rs:1 function — fn beta() {}');
-    write('.git/info/exclude', 'src/\n');
-    assert.equal(await symbols('beta'), 'No symbol matches beta.');
+    test('a new .gitignore, a changed one, and a deleted one', async () => {
+      write('.gitignore', 'src/a.rs\n');
+      assert.equal(await references('needle'), 'No references to needle.');
+      assert.equal(await symbols('alpha'), 'No symbol matches alpha.');
+      write('.gitignore', 'src/b.rs\n', TWO_HOURS_AGO);
+      assert.equal(await references('needle'), 'src/a.rs:2: // needle');
+      assert.equal(await symbols('beta'), 'No symbol matches beta.');
+      remove('.gitignore');
+      assert.equal(await symbols('beta'), 'src/b.rs:1 function — fn beta() {}');
+    });
+
+    test('a .gitignore in a subfolder, and .git/info/exclude', async () => {
+      write('src/.gitignore', '*.rs\n!b.rs\n');
+      assert.equal(await references('needle'), 'No references to needle.');
+      assert.equal(await symbols('beta'), 'src/b.rs:1 function — fn beta() {}');
+      write('.git/info/exclude', 'src/\n');
+      assert.equal(await symbols('beta'), 'No symbol matches beta.');
+    });
+
+    test('a renamed file, and a file renamed over another', async () => {
+      renameSync(path.join(root, 'src/a.rs'), path.join(root, 'src/c.rs'));
+      assert.equal(await references('needle'), 'src/c.rs:2: // needle');
+      assert.equal(await symbols('alpha'), 'src/c.rs:1 function — fn alpha() {}');
+      renameSync(path.join(root, 'src/c.rs'), path.join(root, 'src/b.rs'));
+      assert.equal(await references('needle'), 'src/b.rs:2: // needle');
+      assert.equal(await symbols('beta'), 'No symbol matches beta.');
+      assert.equal(await symbols('alpha'), 'src/b.rs:1 function — fn alpha() {}');
+    });
   });
-});
+}

@@ -145,6 +145,10 @@ async function main(argv: string[]): Promise<number> {
   return run(rest);
 }
 
+// Under a file-size limit, a write past it would kill the process; heard, the write fails instead
+// (EFBIG), and the index, the only thing zumba writes, takes that as a full disk.
+process.on('SIGXFSZ', () => {});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -4,9 +4,11 @@
  * -32601 from the SDK; an unknown tool or bad arguments get -32602, as the MCP specification asks.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { LATEST_PROTOCOL_VERSION, type CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { LATEST_PROTOCOL_VERSION, type CallToolRequest, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
+import type { Progress } from '../search/shard.js';
 import type { Project } from '../session/project.js';
 import { answer } from '../tools/answer.js';
 import { findTool, inputSchemaOf, InvalidArguments, parseArguments, TOOLS } from '../tools/registry.js';
@@ -53,6 +55,21 @@ const NO_SCHEMA_VALIDATION: jsonSchemaValidator = {
   },
 };
 
+/**
+ * A call whose params carry `_meta.progressToken` is told, while a search runs, how many of the
+ * project's files it has looked at (MCP's notifications/progress).
+ */
+function progressOf(params: CallToolRequest['params'], extra: RequestHandlerExtra<ServerRequest, ServerNotification>): { progress?: Progress } {
+  const token = params._meta?.progressToken;
+  if (token === undefined) return {};
+  return {
+    progress: (done, total) =>
+      void extra
+        .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, total, message: `${done} of ${total} files searched` } })
+        .catch(() => {}), // A client gone meanwhile: its answer will not be read either.
+  };
+}
+
 export function createServer(project: Project): Server {
   const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, jsonSchemaValidator: NO_SCHEMA_VALIDATION });
 
@@ -72,7 +89,7 @@ export function createServer(project: Project): Server {
     })),
   }));
 
-  server.setRequestHandler(anyParams('tools/call'), async (request) => {
+  server.setRequestHandler(anyParams('tools/call'), async (request, extra) => {
     const params = request.params as CallToolRequest['params'];
     const tool = findTool(params.name);
     if (tool === undefined) throw new RpcError(INVALID_PARAMS, `Unknown tool: ${params.name}`);
@@ -83,7 +100,7 @@ export function createServer(project: Project): Server {
       if (error instanceof InvalidArguments) throw new RpcError(INVALID_PARAMS, error.message);
       throw error;
     }
-    const result = await answer(project, tool, args);
+    const result = await answer(project, tool, args, { ...progressOf(params, extra) });
     return { content: [{ type: 'text' as const, text: result.text }], ...(result.isError && { isError: true }) };
   });
 

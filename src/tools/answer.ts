@@ -1,6 +1,6 @@
 /** Running a tool: its text, or its refusal's message marked as an error. */
 import type { Project } from '../session/project.js';
-import type { Tool } from './registry.js';
+import type { Tool, ToolCall } from './registry.js';
 import { isRefusal } from './toolError.js';
 
 export interface Answer {
@@ -8,9 +8,9 @@ export interface Answer {
   readonly isError: boolean;
 }
 
-export async function answer(project: Project, tool: Tool, args: Record<string, unknown>): Promise<Answer> {
+export async function answer(project: Project, tool: Tool, args: Record<string, unknown>, call: ToolCall = {}): Promise<Answer> {
   try {
-    return { text: await tool.run(project, args as never), isError: false };
+    return { text: await tool.run(project, args as never, call), isError: false };
   } catch (error) {
     if (isRefusal(error)) return { text: error.message, isError: true };
     // A bug: the agent gets an error it can report, the server goes on, stderr keeps the stack.

@@ -4,13 +4,14 @@
  */
 import { pathFilter } from '../project/pathFilter.js';
 import type { Project } from '../session/project.js';
+import type { ToolCall } from './registry.js';
 
 export const MAX_REFERENCE_LINES = 80;
 
-export async function findReferences(project: Project, args: { name: string; path?: string }): Promise<string> {
+export async function findReferences(project: Project, args: { name: string; path?: string }, call: ToolCall = {}): Promise<string> {
   pathFilter(args.path); // A glob that cannot be compiled is refused here, before any search.
   // One past the cap tells whether there are more.
-  const hits = await project.search.search({ kind: 'references', name: args.name, ...(args.path !== undefined && { path: args.path }) }, MAX_REFERENCE_LINES + 1);
+  const hits = await project.search.search({ kind: 'references', name: args.name, ...(args.path !== undefined && { path: args.path }) }, MAX_REFERENCE_LINES + 1, call.progress);
   if (hits.length === 0) return `No references to ${args.name}.`;
   const shown = hits.slice(0, MAX_REFERENCE_LINES).map((hit) => `${hit.relative}:${hit.line}: ${hit.text}`);
   if (hits.length > MAX_REFERENCE_LINES) shown.push('… more; narrow it with path');

@@ -4,23 +4,24 @@
  * contains the text, ignoring case (see `symbolMatch.ts`).
  */
 import type { Project } from '../session/project.js';
+import type { ToolCall } from './registry.js';
 import type { SymbolHit } from '../search/shard.js';
 import type { SymbolMatch } from '../search/symbolMatch.js';
 import { shownLine } from '../text/lines.js';
 
 export const MAX_SYMBOL_RESULTS = 40;
 
-export async function findSymbol(project: Project, args: { name: string }): Promise<string> {
-  const exact = await symbols(project, args.name, 'exact');
+export async function findSymbol(project: Project, args: { name: string }, call: ToolCall = {}): Promise<string> {
+  const exact = await symbols(project, args.name, 'exact', call);
   if (exact.length > 0) return render(exact);
-  const containing = await symbols(project, args.name, 'containing');
+  const containing = await symbols(project, args.name, 'containing', call);
   if (containing.length === 0) return `No symbol matches ${args.name}.`;
   return ['No exact match; names containing it:', render(containing)].join('\n');
 }
 
 /** The matching definitions in path and line order, at most one past the cap (which tells whether there are more). */
-function symbols(project: Project, name: string, match: SymbolMatch): Promise<SymbolHit[]> {
-  return project.search.search({ kind: 'symbols', name, match }, MAX_SYMBOL_RESULTS + 1);
+function symbols(project: Project, name: string, match: SymbolMatch, call: ToolCall): Promise<SymbolHit[]> {
+  return project.search.search({ kind: 'symbols', name, match }, MAX_SYMBOL_RESULTS + 1, call.progress);
 }
 
 function render(hits: readonly SymbolHit[]): string {

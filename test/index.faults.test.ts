@@ -1,0 +1,320 @@
+/**
+ * Whatever happens to the index, every answer is the one `--no-cache` gives, nothing crashes, and
+ * stderr says at most one line: a server killed while it writes, several servers and a command on one
+ * cache at once (on one tree and on two copies of it, while files change), index files damaged,
+ * truncated, of another format or not ours, and cache folders that cannot be written, are full, are
+ * a file, a link, another user's or open to others.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { INDEX_FILE } from '../src/index/store.js';
+import { cliPath, fixture } from './helpers.js';
+import { canRunAsNobody, NOBODY } from './hostile.js';
+
+const SYMBOLS = ['main', 'Router', 'parse', 'new', 'Point', 'render', 'zumba_absent'];
+const REFERENCES = ['return', 'self', 'value', 'name', 'zumba_absent', 'fn', 'class'];
+
+const temporaries: string[] = [];
+after(() => {
+  for (const folder of temporaries) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+function temporary(prefix: string): string {
+  const folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `zumba-${prefix}-`)));
+  temporaries.push(folder);
+  return folder;
+}
+
+/** A project of real code in every language the fixtures hold, with its times an hour back. */
+function projectCopy(): string {
+  const root = temporary('index-tree');
+  fs.cpSync(fixture('outline'), root, { recursive: true });
+  const hourAgo = (Date.now() - 3600_000) / 1000;
+  for (const entry of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) fs.utimesSync(path.join(root, entry), hourAgo, hourAgo);
+  fs.utimesSync(root, hourAgo, hourAgo);
+  return root;
+}
+
+interface Session {
+  readonly texts: string[];
+  readonly stderr: string;
+}
+
+const CALLS = [...SYMBOLS.map((name) => ['find_symbol', name] as const), ...REFERENCES.map((name) => ['find_references', name] as const)];
+
+/** One server on the project: every call of the lists above in turn, then end of input; its answers and stderr. */
+function serverSession(root: string, cacheArgs: readonly string[]): Promise<Session> {
+  return sessionOf(process.execPath, [cliPath, 'mcp', root, ...cacheArgs]);
+}
+
+/** A server started by `command`: the calls written at once, then end of input, and every answer read. */
+async function sessionOf(command: string, args: readonly string[]): Promise<Session> {
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin.on('error', () => {});
+  const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } };
+  const calls = CALLS.map(([tool, name], i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: tool, arguments: { name } } }));
+  child.stdin.end([initialize, ...calls].map((line) => JSON.stringify(line) + '\n').join(''));
+  const exit = await new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  assert.equal(exit.code, 0, `server exit ${JSON.stringify(exit)}; stderr: ${stderr}`);
+  const byId = new Map(stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { id: number; result?: { content: { text: string }[]; isError?: boolean } }).map((response) => [response.id, response.result]));
+  const texts = calls.map(({ id }) => {
+    const result = byId.get(id);
+    assert.ok(result !== undefined, `no answer to call ${id}; stderr: ${stderr}`);
+    return `${result.isError === true ? 'error: ' : ''}${result.content[0]!.text}`;
+  });
+  return { texts, stderr };
+}
+
+/** A one-shot command's output: stdout, or the exit code and stderr when it fails. */
+function command(args: readonly string[], options: { uid?: number; gid?: number } = {}): { stdout: string; stderr: string; status: number | null } {
+  const result = spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8', timeout: 60_000, ...options });
+  return { stdout: result.stdout, stderr: result.stderr, status: result.status };
+}
+
+/** At most one line on stderr, and no stack. */
+function assertQuiet(stderr: string): void {
+  const lines = stderr.split('\n').filter((line) => line !== '');
+  assert.ok(lines.length <= 1, `stderr:\n${stderr}`);
+  assert.ok(!/\n\s+at /.test(stderr), `a stack on stderr:\n${stderr}`);
+}
+
+const root = projectCopy();
+let expected: string[];
+
+before(async () => {
+  expected = (await serverSession(root, ['--no-cache'])).texts;
+  // The bench names do find things: the comparisons below are not of empty answers.
+  assert.ok(expected.filter((text) => !/^No (symbol|references)/.test(text)).length >= 8, expected.join('\n---\n'));
+});
+
+/** A server on a cache: its answers equal `--no-cache`'s and it says at most one line. */
+async function answersAsWithout(cache: string, project = root): Promise<Session> {
+  const session = await serverSession(project, ['--cache-dir', cache]);
+  assert.deepEqual(session.texts, expected);
+  assertQuiet(session.stderr);
+  return session;
+}
+
+/** A cache folder whose index has been filled by a `zumba index` run. */
+function filledCache(): string {
+  const cache = temporary('cache');
+  const indexed = command(['index', '--project', root, '--cache-dir', cache]);
+  assert.equal(indexed.status, 0, indexed.stderr);
+  assert.equal(indexed.stderr, '');
+  assert.ok(fs.statSync(path.join(cache, INDEX_FILE)).size > 0);
+  return cache;
+}
+
+describe('a healthy index', () => {
+  test('answers as --no-cache does: empty, then filled by zumba index, then by a server, and for a copy at another path', async () => {
+    const cache = temporary('cache');
+    assert.equal((await answersAsWithout(cache)).stderr, '');
+    assert.equal(command(['index', '--project', root, '--cache-dir', cache]).status, 0);
+    await answersAsWithout(cache);
+    const copy = projectCopy();
+    await answersAsWithout(cache, copy);
+    await answersAsWithout(cache, copy);
+  });
+
+  test('zumba cache says where the index is and how big; cache clear empties it', () => {
+    const cache = filledCache();
+    const shown = command(['cache', '--cache-dir', cache]);
+    assert.equal(shown.status, 0);
+    assert.match(shown.stdout, new RegExp(`^${cache}\\n\\d+\\.\\d MB of at most 2048\\.0 MB\\n$`));
+    assert.notEqual(shown.stdout.split('\n')[1], '0.0 MB of at most 2048.0 MB');
+    assert.equal(command(['cache', 'clear', '--cache-dir', cache]).status, 0);
+    assert.equal(fs.existsSync(path.join(cache, INDEX_FILE)), false);
+    assert.equal(command(['cache', '--cache-dir', cache]).stdout, `${cache}\n0.0 MB of at most 2048.0 MB\n`);
+  });
+});
+
+describe('a damaged index', () => {
+  const damaged = (damage: (file: string) => void) => async () => {
+    const cache = filledCache();
+    damage(path.join(cache, INDEX_FILE));
+    await answersAsWithout(cache);
+    // And the next server, on what the first left.
+    await answersAsWithout(cache);
+  };
+
+  test('truncated to half', damaged((file) => fs.truncateSync(file, Math.floor(fs.statSync(file).size / 2))));
+  test('truncated to 100 bytes', damaged((file) => fs.truncateSync(file, 100)));
+
+  test(
+    'with bytes flipped all through it (one in every 97)',
+    damaged((file) => {
+      const bytes = fs.readFileSync(file);
+      for (let at = 200; at < bytes.length; at += 97) bytes[at] = bytes[at]! ^ 0x5a;
+      fs.writeFileSync(file, bytes);
+    }),
+  );
+
+  test(
+    'with one byte flipped inside each stored record (only checksums can tell)',
+    damaged((file) => {
+      // Records are plain blobs: flipping their bytes leaves a database SQLite reads without complaint.
+      const bytes = fs.readFileSync(file);
+      const pageSize = bytes.readUInt16BE(16);
+      for (let page = 1; page * pageSize < bytes.length; page++) {
+        const at = page * pageSize + pageSize - 7; // Cell content sits at a page's end.
+        bytes[at] = bytes[at]! ^ 0x01;
+      }
+      fs.writeFileSync(file, bytes);
+    }),
+  );
+
+  test('of an older format version', damaged((file) => sql(file, "UPDATE meta SET value = '0' WHERE key = 'format'")));
+  test('written by something else: another database', damaged((file) => {
+    fs.rmSync(file);
+    sql(file, 'CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES (\'mine\')');
+  }));
+  test('written by something else: not a database at all', damaged((file) => fs.writeFileSync(file, 'these are not the droids\n'.repeat(1000))));
+
+  test('whose rows point files at other contents', damaged((file) => sql(file, 'UPDATE files SET content = (SELECT content FROM words ORDER BY content LIMIT 1)')));
+});
+
+/** Runs SQL on an index file with the same library zumba uses, as a damaging tool would. */
+function sql(file: string, statements: string): void {
+  const script = `const D = require('better-sqlite3'); const db = new D(${JSON.stringify(file)}); db.exec(${JSON.stringify(statements)}); db.close();`;
+  const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', cwd: path.dirname(cliPath) });
+  assert.equal(result.status, 0, result.stderr);
+}
+
+describe('a server killed while it writes the index', () => {
+  test('leaves an index the next server answers from as --no-cache does', { timeout: 120_000 }, async () => {
+    const cache = temporary('cache');
+    const big = projectCopy();
+    // Enough files that the index is still being written when the kill lands.
+    for (let i = 0; i < 3000; i++) fs.writeFileSync(path.join(big, `generated_${i}.rs`), `fn generated_${i}(value: u32) -> u32 { value + ${i} }\nstruct Point${i};\n`);
+    const without = await serverSession(big, ['--no-cache']);
+    for (const delay of [150, 400, 900]) {
+      const child = spawn(process.execPath, [cliPath, 'index', '--project', big, '--cache-dir', cache], { stdio: 'ignore' });
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      const session = await serverSession(big, ['--cache-dir', cache]);
+      assert.deepEqual(session.texts, without.texts);
+      assertQuiet(session.stderr);
+    }
+  });
+});
+
+describe('several processes on one cache at once', () => {
+  test('four servers and a command, on one tree and on two copies, while files change', { timeout: 120_000 }, async () => {
+    const cache = temporary('cache');
+    const copies = [projectCopy(), projectCopy()];
+    const changing = copies.map((copy) => path.join(copy, 'rust', 'changing.rs'));
+    let writing = true;
+    // Files that come and go with every turn: each server sees some version of them, or none.
+    const churn = (async () => {
+      for (let turn = 0; writing; turn++) {
+        for (const file of changing) {
+          if (turn % 3 === 2) fs.rmSync(file, { force: true });
+          else fs.writeFileSync(file, `fn changing_${turn}() {}\n`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const sessions = await Promise.all([
+      serverSession(root, ['--cache-dir', cache]),
+      serverSession(root, ['--cache-dir', cache]),
+      serverSession(copies[0]!, ['--cache-dir', cache]),
+      serverSession(copies[1]!, ['--cache-dir', cache]),
+      new Promise<Session>((resolve) => {
+        const child = spawn(process.execPath, [cliPath, 'index', '--project', copies[0]!, '--cache-dir', cache]);
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('exit', (code) => resolve({ texts: [`exit ${code}`], stderr }));
+      }),
+    ]);
+    writing = false;
+    await churn;
+    for (const file of changing) fs.rmSync(file, { force: true });
+    const changingLines = /^rust\/changing\.rs:.*\n?/gm;
+    for (const session of sessions.slice(0, 4)) {
+      assert.deepEqual(session.texts.map((text) => text.replace(changingLines, '')), expected);
+      assertQuiet(session.stderr);
+    }
+    assert.deepEqual(sessions[4]!.texts, ['exit 0']);
+    assertQuiet(sessions[4]!.stderr);
+    // And once all is quiet, each tree answers from the shared index as without it.
+    for (const project of [root, ...copies]) await answersAsWithout(cache, project);
+  });
+});
+
+describe('a cache folder that cannot be used', () => {
+  test('is a file: no index, said once', async () => {
+    const file = path.join(temporary('cache-file'), 'cache');
+    fs.writeFileSync(file, 'not a folder');
+    const session = await answersAsWithout(file);
+    assert.match(session.stderr, /^zumba: the cache folder .* is not a folder: answering without an index\n$/);
+  });
+
+  test('lies below a file: no index, said once', async () => {
+    const file = path.join(temporary('cache-file'), 'cache');
+    fs.writeFileSync(file, 'not a folder');
+    const session = await answersAsWithout(path.join(file, 'below'));
+    assert.match(session.stderr, /^zumba: cannot make the cache folder .*: answering without an index\n$/);
+  });
+
+  test('is a symbolic link: refused, said once, and nothing is written through it', async () => {
+    const target = temporary('cache-target');
+    const link = path.join(temporary('cache-link'), 'cache');
+    fs.symlinkSync(target, link);
+    const session = await answersAsWithout(link);
+    assert.match(session.stderr, /is a symbolic link: answering without an index\n$/);
+    assert.deepEqual(fs.readdirSync(target), []);
+  });
+
+  test('can be written by others: refused, said once', async () => {
+    const open = temporary('cache-open');
+    fs.chmodSync(open, 0o777);
+    const session = await answersAsWithout(open);
+    assert.match(session.stderr, /can be written by other users: answering without an index\n$/);
+    assert.deepEqual(fs.readdirSync(open), []);
+  });
+
+  const asNobody = canRunAsNobody();
+  const nobodySkip = !asNobody && 'needs root, able to run the command as an unprivileged user';
+
+  test('belongs to another user: refused, said once', { skip: nobodySkip }, () => {
+    const theirs = temporary('cache-theirs');
+    const project = temporary('cache-theirs-project');
+    fs.writeFileSync(path.join(project, 'a.rs'), 'fn needle() {}\n');
+    for (const folder of [theirs, project]) fs.chmodSync(folder, 0o755);
+    const result = command(['find-symbol', '--project', project, '--cache-dir', theirs, 'needle'], NOBODY);
+    assert.equal(result.stdout, 'a.rs:1 function — fn needle() {}\n');
+    assert.match(result.stderr, /^zumba: the cache folder .* belongs to another user: answering without an index\n$/);
+  });
+
+  test('cannot be written: answers as without, said once', { skip: nobodySkip }, () => {
+    const mine = temporary('cache-readonly');
+    const project = temporary('cache-readonly-project');
+    fs.writeFileSync(path.join(project, 'a.rs'), 'fn needle() {}\n');
+    fs.chmodSync(project, 0o755);
+    fs.chownSync(mine, NOBODY.uid, NOBODY.gid);
+    fs.chmodSync(mine, 0o500);
+    const result = command(['find-symbol', '--project', project, '--cache-dir', mine, 'needle'], NOBODY);
+    assert.equal(result.stdout, 'a.rs:1 function — fn needle() {}\n');
+    assertQuiet(result.stderr);
+    assert.match(result.stderr, /^zumba: the index at .* cannot be used/);
+  });
+
+  test('is full (a file-size limit): answers as without, said once', async () => {
+    const cache = temporary('cache-full');
+    // 64 KiB at most per file: the index's first pages fit, its first real write does not.
+    const script = `ulimit -f 128; exec "${process.execPath}" "${cliPath}" mcp "${root}" --cache-dir "${cache}"`;
+    const session = await sessionOf('sh', ['-c', script]);
+    assert.deepEqual(session.texts, expected);
+    assertQuiet(session.stderr);
+    assert.match(session.stderr, /^zumba: the index could not be used/);
+  });
+});
