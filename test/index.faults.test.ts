@@ -178,7 +178,9 @@ describe('a damaged index', () => {
   }));
   test('written by something else: not a database at all', damaged((file) => fs.writeFileSync(file, 'these are not the droids\n'.repeat(1000))));
 
-  test('whose rows point files at other contents', damaged((file) => sql(file, 'UPDATE files SET content = (SELECT content FROM words ORDER BY content LIMIT 1)')));
+  test('whose snapshots were swapped between shards', damaged((file) => sql(file, "UPDATE snapshots SET name = 'swapping' WHERE name = 'files-0-of-2'; UPDATE snapshots SET name = 'files-0-of-2' WHERE name = 'files-1-of-2'; UPDATE snapshots SET name = 'files-1-of-2' WHERE name = 'swapping'")));
+  test('whose snapshots were given to another project', damaged((file) => sql(file, "INSERT INTO projects (root, used) VALUES ('/elsewhere', 0); UPDATE snapshots SET project = (SELECT max(id) FROM projects)")));
+  test('whose word filters were all emptied', damaged((file) => sql(file, "UPDATE words SET filter = zeroblob(length(filter))")));
 });
 
 /** Runs SQL on an index file with the same library zumba uses, as a damaging tool would. */

@@ -14,13 +14,15 @@ import { VERSION } from '../version.js';
 let engine: Buffer | undefined;
 
 /**
- * The running code: every script of the folder above this module's (the bundles of `dist/bin/`, or
- * the compiled modules of `dist/src/`), so that any change to the engine, however it was built, is a new key.
+ * The running code: every script of the build this module is part of (the bundles of `dist/bin/`,
+ * or the compiled modules of `dist/src/`), so that any change to the engine, however it was built,
+ * is a new key, and the same build is the same key.
  */
 function engineIdentity(): Buffer {
   if (engine === undefined) {
     const hash = createHash('sha256').update(VERSION);
-    const built = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const built = path.basename(here) === 'bin' ? here : path.dirname(here);
     const scripts = readdirSync(built, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js')).sort();
     for (const script of scripts) hash.update(script).update(readFileSync(path.join(built, script)));
     engine = hash.digest();

@@ -9,6 +9,7 @@
  * file) makes a lookup miss or a write be dropped, is said once on stderr, and changes no answer.
  */
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { checksum } from './checksum.js';
@@ -24,35 +25,35 @@ const BUSY_TIMEOUT_MS = 1000;
 /** A record's last use is written again only once it is this old (seconds): reads do not each write. */
 const TOUCH_AFTER_S = 3600;
 
-export interface RecordedFile {
-  readonly stamp: string;
-  readonly content: Buffer;
-  /** The file's word filter, when the index holds it. */
-  readonly words: Uint8Array | undefined;
-}
-
-/** What a batch writes: files of the project, and content records. */
+/** Content records a batch writes. */
 export interface IndexChanges {
-  readonly files: { readonly path: string; readonly stamp: string; readonly content: Buffer }[];
   readonly words: { readonly content: Buffer; readonly filter: Uint8Array }[];
   readonly definitions: { readonly content: Buffer; readonly language: Buffer; readonly payload: Buffer }[];
 }
 
 export interface IndexStore {
-  /** What the index knows of a project's files (path → stamp and content), with each one's words when stored. */
-  projectFiles(): Map<string, RecordedFile>;
+  /** A snapshot of the project's (what its walk or a shard knew of its files), when one was saved whole. */
+  snapshot(name: string): Buffer | undefined;
+  /** The names of the project's snapshots that start with `prefix`. */
+  snapshotNames(prefix: string): string[];
+  saveSnapshot(name: string, data: Buffer): void;
   words(content: Buffer): Uint8Array | undefined;
   /** A content's definitions in one language, as `definitionsRecord.ts` encodes them. */
   definitions(content: Buffer, language: Buffer): Buffer | undefined;
+  /** Whether the index holds a content's definitions in one language (nothing is read or decoded). */
+  hasDefinitions(content: Buffer, language: Buffer): boolean;
   write(changes: IndexChanges): void;
   close(): void;
 }
 
 /** The store of `--no-cache`: it knows nothing and keeps nothing. */
 export const NO_STORE: IndexStore = {
-  projectFiles: () => new Map(),
+  snapshot: () => undefined,
+  snapshotNames: () => [],
+  saveSnapshot: () => {},
   words: () => undefined,
   definitions: () => undefined,
+  hasDefinitions: () => false,
   write: () => {},
   close: () => {},
 };
@@ -60,7 +61,7 @@ export const NO_STORE: IndexStore = {
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS projects (id INTEGER PRIMARY KEY, root TEXT NOT NULL UNIQUE, used INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS files (project INTEGER NOT NULL, path TEXT NOT NULL, stamp TEXT NOT NULL, content BLOB NOT NULL, checksum INTEGER NOT NULL, PRIMARY KEY (project, path)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS snapshots (project INTEGER NOT NULL, name TEXT NOT NULL, data BLOB NOT NULL, digest BLOB NOT NULL, PRIMARY KEY (project, name)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS words (content BLOB PRIMARY KEY, filter BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS definitions (content BLOB NOT NULL, language BLOB NOT NULL, payload BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (content, language)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS words_used ON words (used);
@@ -71,8 +72,9 @@ export type Warn = (message: string) => void;
 
 const now = () => Math.floor(Date.now() / 1000);
 
-export function fileChecksum(root: string, relative: string, stamp: string, content: Buffer): number {
-  return checksum(Buffer.from(`${root}\0${relative}\0${stamp}\0`), content);
+/** A snapshot's digest: SHA-256 (native, and a snapshot is megabytes) over the project's root, its name and its bytes. */
+function snapshotDigest(root: string, name: string, data: Buffer): Buffer {
+  return createHash('sha256').update(`${root}\0${name}\0`).update(data).digest();
 }
 
 /**
@@ -153,27 +155,44 @@ class SqliteStore implements IndexStore {
   ) {
     this.statements = {
       project: db.prepare('SELECT id FROM projects WHERE root = ?').pluck(),
-      files: db.prepare('SELECT f.path, f.stamp, f.content, f.checksum, w.filter, w.checksum AS wordsChecksum FROM files f LEFT JOIN words w ON w.content = f.content WHERE f.project = ?'),
+      snapshot: db.prepare('SELECT data, digest FROM snapshots WHERE project = ? AND name = ?'),
+      snapshotNames: db.prepare("SELECT name FROM snapshots WHERE project = ? AND substr(name, 1, length(?)) = ?").pluck(),
+      hasDefinitions: db.prepare('SELECT 1 FROM definitions WHERE content = ? AND language = ?').pluck(),
       words: db.prepare('SELECT filter, checksum FROM words WHERE content = ?'),
       definitions: db.prepare('SELECT payload, checksum FROM definitions WHERE content = ? AND language = ?'),
     };
   }
 
-  projectFiles(): Map<string, RecordedFile> {
-    const files = new Map<string, RecordedFile>();
-    this.guard(() => {
-      const id = this.statements.project.get(this.root) as number | undefined;
-      if (id === undefined) return;
-      this.projectId = id;
-      type Row = { path: string; stamp: string; content: Buffer; checksum: number; filter: Buffer | null; wordsChecksum: number | null };
-      for (const row of this.statements.files.iterate(id) as Iterable<Row>) {
-        if (row.checksum !== fileChecksum(this.root, row.path, row.stamp, row.content)) continue; // Damaged: as good as unknown.
-        const words = row.filter !== null && row.wordsChecksum === checksum(row.content, row.filter) ? row.filter : undefined;
-        files.set(row.path, { stamp: row.stamp, content: row.content, words });
-        if (words !== undefined) this.touched.words.add(row.content.toString('latin1'));
-      }
+  snapshot(name: string): Buffer | undefined {
+    return this.guard(() => {
+      const id = this.knownProject();
+      if (id === undefined) return undefined;
+      const row = this.statements.snapshot.get(id, name) as { data: Buffer; digest: Buffer } | undefined;
+      return row !== undefined && row.digest.equals(snapshotDigest(this.root, name, row.data)) ? row.data : undefined;
     });
-    return files;
+  }
+
+  snapshotNames(prefix: string): string[] {
+    return this.guard(() => {
+      const id = this.knownProject();
+      return id === undefined ? [] : (this.statements.snapshotNames.all(id, prefix, prefix) as string[]);
+    }) ?? [];
+  }
+
+  saveSnapshot(name: string, data: Buffer): void {
+    this.guard(() => {
+      const time = now();
+      this.db
+        .transaction(() => {
+          this.db.prepare('INSERT OR REPLACE INTO snapshots (project, name, data, digest) VALUES (?, ?, ?, ?)').run(this.project(time), name, data, snapshotDigest(this.root, name, data));
+        })
+        .immediate();
+      this.evictIfOver();
+    });
+  }
+
+  hasDefinitions(content: Buffer, language: Buffer): boolean {
+    return this.guard(() => this.statements.hasDefinitions.get(content, language) !== undefined) ?? false;
   }
 
   words(content: Buffer): Uint8Array | undefined {
@@ -199,9 +218,6 @@ class SqliteStore implements IndexStore {
       const time = now();
       this.db
         .transaction(() => {
-          const project = this.project(time);
-          const putFile = this.db.prepare('INSERT OR REPLACE INTO files (project, path, stamp, content, checksum) VALUES (?, ?, ?, ?, ?)');
-          for (const f of changes.files) putFile.run(project, f.path, f.stamp, f.content, fileChecksum(this.root, f.path, f.stamp, f.content));
           const putWords = this.db.prepare('INSERT OR REPLACE INTO words (content, filter, checksum, used) VALUES (?, ?, ?, ?)');
           for (const w of changes.words) putWords.run(w.content, w.filter, checksum(w.content, w.filter), time);
           const putDefinitions = this.db.prepare('INSERT OR REPLACE INTO definitions (content, language, payload, checksum, used) VALUES (?, ?, ?, ?, ?)');
@@ -215,6 +231,12 @@ class SqliteStore implements IndexStore {
 
   close(): void {
     if (!this.broken) this.db.close();
+  }
+
+  /** The project's id, if the index has seen it. */
+  private knownProject(): number | undefined {
+    this.projectId ??= this.statements.project.get(this.root) as number | undefined;
+    return this.projectId;
   }
 
   /** The project's id, made at its first write; its last use is renewed at most once an hour. */
@@ -252,7 +274,7 @@ class SqliteStore implements IndexStore {
           const oldest = this.db.prepare('SELECT min(used) FROM words').pluck().get() as number | null;
           const gone = this.db.prepare('SELECT id FROM projects WHERE used < ? AND id != ?').pluck().all(oldest ?? Number.MAX_SAFE_INTEGER, this.projectId ?? -1) as number[];
           for (const id of gone) {
-            this.db.prepare('DELETE FROM files WHERE project = ?').run(id);
+            this.db.prepare('DELETE FROM snapshots WHERE project = ?').run(id);
             this.db.prepare('DELETE FROM projects WHERE id = ?').run(id);
           }
         })

@@ -8,6 +8,8 @@
  * The walk is kept between calls and brought up to date at the start of each: a folder whose
  * modification time changed (an entry added, removed or renamed) is listed again; a folder whose
  * rules changed (its `.gitignore`, or any above it) is walked again. Nothing else is re-read.
+ * Given somewhere to keep it (`WalkMemory`), a walk starts from the last one saved and is brought up
+ * to date the same way, so that a fresh process lists only the folders that changed since.
  */
 import { isUtf8 } from 'node:buffer';
 import { readdirSync, statSync, type Dirent } from 'node:fs';
@@ -48,6 +50,12 @@ interface Folder {
 const isFolder = (entry: WalkedFile | Folder): entry is Folder => 'entries' in entry;
 
 /**
+ * A folder as a walk is saved: its stamp, its `.gitignore`'s, and its entries, a file by its name,
+ * a folder as its name followed by the same three (checked when read back: the saved walk is data).
+ */
+type SavedFolder = [string, string, unknown[]];
+
+/**
  * The project root with a trailing `/`: a file's absolute path is this and its relative path
  * concatenated (`path.join` would normalise every path of the walk for nothing).
  */
@@ -55,14 +63,27 @@ export function rootPrefixOf(projectRoot: string): string {
   return projectRoot.endsWith('/') ? projectRoot : `${projectRoot}/`;
 }
 
+/** Where a walk is kept between processes: the last one saved, and a place to save the next. */
+export interface WalkMemory {
+  load(): Buffer | undefined;
+  save(walk: Buffer): void;
+}
+
+/** A walk that changed is saved at most this often (a save writes the whole walk). */
+const SAVE_EVERY_MS = 10_000;
+
 export class ProjectWalk {
   private root: Folder | undefined;
   private rootStamp = '';
   private files: WalkedFile[] = [];
+  private lastSave: number | undefined;
 
   private readonly rootPrefix: string;
 
-  constructor(private readonly projectRoot: string) {
+  constructor(
+    private readonly projectRoot: string,
+    private readonly memory?: WalkMemory,
+  ) {
     this.rootPrefix = rootPrefixOf(projectRoot);
   }
 
@@ -71,15 +92,61 @@ export class ProjectWalk {
     // The root's rules come from .git/info/exclude and the root .gitignore: a change to either is a new walk.
     const rootStamp = `${stampOf(path.join(this.projectRoot, '.git', 'info', 'exclude'))}|${stampOf(path.join(this.projectRoot, '.gitignore'))}`;
     let changed = false;
+    if (this.root === undefined) this.restore();
     if (this.root === undefined || rootStamp !== this.rootStamp) {
       this.rootStamp = rootStamp;
       this.root = this.newFolder('', undefined, IgnoreRules.atRoot(this.projectRoot));
       changed = true;
     } else {
-      changed = this.refresh(this.root);
+      changed = this.refresh(this.root) || this.files.length === 0;
     }
-    if (changed) this.files = this.flatten(this.root);
+    if (changed) {
+      this.files = this.flatten(this.root);
+      this.save();
+    }
     return this.files;
+  }
+
+  /** The walk last saved, as this walk's starting point (its folders are checked like any kept walk's). */
+  private restore(): void {
+    const saved = this.memory?.load();
+    if (saved === undefined) return;
+    try {
+      const [rootStamp, root] = JSON.parse(saved.toString('utf8')) as [string, SavedFolder];
+      const rules = IgnoreRules.atRoot(this.projectRoot);
+      this.root = this.restoreFolder('', root, undefined, rules);
+      this.rootStamp = rootStamp;
+    } catch {
+      this.root = undefined; // Not a walk this code saved: walked anew.
+    }
+  }
+
+  private restoreFolder(relative: string, [stamp, ignoreStamp, entries]: SavedFolder, outerRules: IgnoreRules | undefined, rules?: IgnoreRules): Folder {
+    if (typeof stamp !== 'string' || typeof ignoreStamp !== 'string' || !Array.isArray(entries)) throw new Error('not a saved folder');
+    const folderRules = rules ?? this.rulesInside(relative, outerRules!, ignoreStamp);
+    const folder: Folder = { relative, stamp, ignoreStamp, outerRules, rules: folderRules, entries: [] };
+    for (const entry of entries as (string | unknown[])[]) {
+      const name = typeof entry === 'string' ? entry : entry[0];
+      if (typeof name !== 'string' || name === '' || name === '.' || name === '..' || /[/\0]/.test(name)) throw new Error('not a saved name');
+      const child = relative === '' ? name : `${relative}/${name}`;
+      folder.entries.push(typeof entry === 'string' ? { relative: child, absolute: this.rootPrefix + child } : this.restoreFolder(child, entry.slice(1) as SavedFolder, folderRules));
+    }
+    return folder;
+  }
+
+  /** Saves the walk once the current call has gone on to its search (which the workers do). */
+  private save(): void {
+    const memory = this.memory;
+    if (memory === undefined || (this.lastSave !== undefined && Date.now() - this.lastSave < SAVE_EVERY_MS)) return;
+    this.lastSave = Date.now();
+    setImmediate(() => {
+      if (this.root !== undefined) memory.save(Buffer.from(JSON.stringify([this.rootStamp, this.saved(this.root)]), 'utf8'));
+    });
+  }
+
+  private saved(folder: Folder): SavedFolder {
+    const name = (relative: string) => relative.slice(relative.lastIndexOf('/') + 1);
+    return [folder.stamp, folder.ignoreStamp, folder.entries.map((entry) => (isFolder(entry) ? [name(entry.relative), ...this.saved(entry)] : name(entry.relative)))];
   }
 
   private absolute(relative: string): string {

@@ -88,12 +88,13 @@ export class ProjectSearch {
   private pool(): SearchWorkers | undefined {
     const cores = availableParallelism();
     if (cores < 2) return undefined;
-    this.workers ??= new SearchWorkers(this.options.workerScript ?? WORKER_SCRIPT, cores, this.options.warn, {
+    this.workers ??= new SearchWorkers(this.options.workerScript ?? WORKER_SCRIPT, cores, this.options.warn, (shard) => ({
       projectRoot: this.options.projectRoot,
       grammars: this.languages.grammars,
       index: this.options.index,
       fillWhenIdle: this.options.fillWhenIdle,
-    });
+      layout: { shard, shards: cores },
+    }));
     return this.workers.broken ? undefined : this.workers;
   }
 
@@ -136,9 +137,9 @@ class SearchWorkers {
   /** The walk the workers were last given their shards of. */
   private sent: readonly WalkedFile[] | undefined;
 
-  constructor(script: URL, count: number, warn: Warn, data: SearchWorkerData) {
+  constructor(script: URL, count: number, warn: Warn, dataOf: (shard: number) => SearchWorkerData) {
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(script, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+      const worker = new Worker(script, { workerData: dataOf(i), resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
       const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       const slot: Slot = { worker, load: 0, ended };
       worker.on('message', (reply: FromSearchWorker) => ('warning' in reply ? warn(reply.warning) : this.settle(reply)));

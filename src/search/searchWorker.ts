@@ -18,6 +18,8 @@ export interface SearchWorkerData {
   readonly index: IndexSettings | undefined;
   /** Whether to index the shard whenever idle (a server), or only when asked (a one-shot command). */
   readonly fillWhenIdle: boolean;
+  /** Which shard of how many this worker searches. */
+  readonly layout: { readonly shard: number; readonly shards: number };
 }
 
 /** The shard's files (relative paths and places in the walk), then queries and index requests, each answered by id; or the end. */
@@ -34,10 +36,10 @@ export type FromSearchWorker =
   | { readonly id: number; readonly indexed: true }
   | { readonly warning: string };
 
-const { projectRoot, grammars, index, fillWhenIdle } = workerData as SearchWorkerData;
+const { projectRoot, grammars, index, fillWhenIdle, layout } = workerData as SearchWorkerData;
 const port = parentPort!;
 const store = openIndexStore(index, projectRoot, (warning) => port.postMessage({ warning } satisfies FromSearchWorker));
-const shard = new Shard(new Languages(grammars), store);
+const shard = new Shard(new Languages(grammars), store, layout);
 const rootPrefix = rootPrefixOf(projectRoot);
 
 let filling = false;

@@ -14,7 +14,8 @@ import type { Languages } from '../definitions/languages.js';
 import { contentKey } from '../index/contentKey.js';
 import { decodeDefinitions, encodeDefinitions } from '../index/definitionsRecord.js';
 import { languageKey } from '../index/languageKey.js';
-import type { IndexChanges, IndexStore, RecordedFile } from '../index/store.js';
+import { decodeFilesSnapshot, encodeFilesSnapshot, type RecordedFile } from '../index/filesSnapshot.js';
+import type { IndexChanges, IndexStore } from '../index/store.js';
 import { mayContain, wordFilterOf, wordsOfName } from '../index/wordFilter.js';
 import { entryStamp } from '../project/files.js';
 import { pathFilter } from '../project/pathFilter.js';
@@ -68,6 +69,8 @@ const PROGRESS_EVERY_MS = 250;
 /** The content key of a file that is too large or binary: there is nothing of it to search. */
 const UNSEARCHABLE = Buffer.alloc(0);
 const isUnsearchable = (state: FileState) => state.content?.length === 0;
+/** A stamp of a file changed too recently to be told from its next version (see `stampOfStats`): never saved. */
+const isRecent = (stamp: string) => stamp.startsWith('recent:');
 
 /** What a shard knows of one version of a file. */
 interface FileState {
@@ -86,7 +89,9 @@ export class Shard {
   /** Files whose definitions are held, least recently used first, with how many they hold. */
   private readonly held = new Map<string, number>();
   private heldCount = 0;
-  private changes: IndexChanges = { files: [], words: [], definitions: [] };
+  private changes: IndexChanges = { words: [], definitions: [] };
+  /** Whether the shard knows files its saved snapshot does not. */
+  private unsaved = false;
   private readonly scratch = searchBuffer();
   /** Where `fill` goes on from: every file before it is in the index. */
   private filled = 0;
@@ -94,6 +99,8 @@ export class Shard {
   constructor(
     private readonly languages: Languages,
     private readonly store: IndexStore,
+    /** Which shard of how many this is: the name of its snapshot in the index. */
+    private readonly layout: { readonly shard: number; readonly shards: number } = { shard: 0, shards: 1 },
   ) {}
 
   /** The shard's files from now on, in walk order; what is known of other files is dropped. */
@@ -112,27 +119,51 @@ export class Shard {
       return hits as HitOf<Q>[];
     } finally {
       this.flush();
+      this.saveSnapshot();
     }
   }
 
-  /** Brings up to `count` more files into the index; true while some remain. */
+  /** Brings up to `count` more files into the index (looking at up to ten times as many); true while some remain. */
   async fill(count = FILL_STEP, progress?: Progress): Promise<boolean> {
-    for (let done = 0; this.filled < this.files.length && done < count; this.filled++) {
+    for (let indexed = 0, looked = 0; this.filled < this.files.length && indexed < count && looked < 10 * count; this.filled++, looked++) {
       const file = this.files[this.filled]!;
       const state = this.stateOf(file);
       if (state === undefined || this.isIndexed(file, state)) continue;
       const read = this.read(file);
       if (read !== undefined) await this.index(file, read, { definitions: true });
-      done++;
+      indexed++;
     }
     progress?.(this.filled, this.files.length);
-    if (this.filled === this.files.length || this.changes.files.length >= BATCH) this.flush();
-    return this.filled < this.files.length;
+    if (this.filled < this.files.length) return true;
+    this.flush();
+    this.saveSnapshot();
+    return false;
+  }
+
+  /** Saves what the shard knows of its files as its snapshot, if it knows more than the saved one. */
+  private saveSnapshot(): void {
+    if (!this.unsaved) return;
+    this.unsaved = false;
+    const known = function* (this: Shard): Generator<[string, RecordedFile]> {
+      for (const file of this.files) {
+        const state = this.states.get(file.relative);
+        if (state?.content !== undefined && !isRecent(state.stamp)) yield [file.relative, { stamp: state.stamp, content: state.content, words: state.words }];
+        else if (state === undefined && this.recorded?.has(file.relative)) yield [file.relative, this.recorded.get(file.relative)!];
+      }
+    };
+    this.store.saveSnapshot(this.snapshotName(), encodeFilesSnapshot(known.call(this)));
+  }
+
+  private snapshotName(): string {
+    return `files-${this.layout.shard}-of-${this.layout.shards}`;
   }
 
   /** Whether all the index holds of a file is known for its version: nothing is left to read for it. */
   private isIndexed(file: ShardFile, state: FileState): boolean {
-    return isUnsearchable(state) || (state.words !== undefined && this.heldDefinitions(file, state) !== undefined);
+    if (isUnsearchable(state)) return true;
+    if (state.words === undefined || state.content === undefined) return false;
+    const language = this.languages.of(file.relative);
+    return language === undefined || state.definitions !== undefined || this.store.hasDefinitions(state.content, languageKey(language));
   }
 
   private references(name: string, path: string | undefined, limit: number, tell: (done: number) => void): ReferenceHit[] {
@@ -209,10 +240,16 @@ export class Shard {
     return state;
   }
 
+  /**
+   * What the index knew of this shard's files: its own snapshot, or where there is none (a machine
+   * with another number of cores wrote them), every shard snapshot of the project.
+   */
   private recordedFiles(): Map<string, RecordedFile> {
     if (this.recorded === undefined) {
-      const mine = new Set(this.files.map((file) => file.relative));
-      this.recorded = new Map([...this.store.projectFiles()].filter(([relative]) => mine.has(relative)));
+      const own = this.store.snapshot(this.snapshotName());
+      const names = own !== undefined ? [] : this.store.snapshotNames('files-');
+      const snapshots = own !== undefined ? [own] : names.flatMap((name) => this.store.snapshot(name) ?? []);
+      this.recorded = new Map(snapshots.flatMap((data) => [...(decodeFilesSnapshot(data) ?? [])]));
     }
     return this.recorded;
   }
@@ -245,7 +282,7 @@ export class Shard {
     }
     if (read.bytes === undefined) {
       state.content = UNSEARCHABLE;
-      this.record(file.relative, state);
+      this.record(state);
       return state;
     }
     const content = (state.content ??= contentKey(read.bytes));
@@ -263,22 +300,21 @@ export class Shard {
         this.hold(file.relative, state, keepDefinitions(definitions));
       }
     }
-    this.record(file.relative, state);
+    this.record(state);
     return state;
   }
 
-  /** Records the file's stamp and content for the index, unless its stamp is one that cannot be trusted later. */
-  private record(relative: string, state: FileState): void {
-    if (state.content === undefined || state.stamp.startsWith('recent:')) return;
-    this.changes.files.push({ path: relative, stamp: state.stamp, content: state.content });
-    if (this.changes.files.length + this.changes.words.length + this.changes.definitions.length >= BATCH) this.flush();
+  /** Notes that the file's snapshot entry is new, and writes content records once a batch is full. */
+  private record(state: FileState): void {
+    if (state.content !== undefined && !isRecent(state.stamp)) this.unsaved = true;
+    if (this.changes.words.length + this.changes.definitions.length >= BATCH) this.flush();
   }
 
   private flush(): void {
-    const { files, words, definitions } = this.changes;
-    if (files.length + words.length + definitions.length === 0) return;
-    this.changes = { files: [], words: [], definitions: [] };
-    this.store.write({ files, words, definitions });
+    const { words, definitions } = this.changes;
+    if (words.length + definitions.length === 0) return;
+    this.changes = { words: [], definitions: [] };
+    this.store.write({ words, definitions });
   }
 
   private read(file: ShardFile): SearchRead | undefined {

@@ -7,9 +7,9 @@ import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Languages } from '../definitions/languages.js';
 import { loadLanguages } from '../definitions/manifest.js';
-import { indexSettings, type CacheOptions, type IndexSettings } from '../index/index.js';
+import { indexSettings, openIndexStore, type CacheOptions, type IndexSettings, type IndexStore } from '../index/index.js';
 import type { ProjectRoots } from '../project/paths.js';
-import { ProjectWalk } from '../project/walker.js';
+import { ProjectWalk, type WalkMemory } from '../project/walker.js';
 import { ProjectSearch } from '../search/projectSearch.js';
 
 export interface Project extends ProjectRoots {
@@ -50,6 +50,13 @@ function warnOnce(message: string): void {
   process.stderr.write(`zumba: ${message}\n`);
 }
 
+/** The walk kept in the index, through a store this thread opens when the walk first needs it. */
+function walkMemory(index: IndexSettings, realRoot: string): WalkMemory {
+  let store: IndexStore | undefined;
+  const opened = () => (store ??= openIndexStore(index, realRoot, warnOnce));
+  return { load: () => opened().snapshot('walk'), save: (walk) => opened().saveSnapshot('walk', walk) };
+}
+
 export function openProject(folder: string, options: ProjectOptions = {}): Project {
   const root = path.resolve(folder);
   let isDirectory: boolean;
@@ -61,8 +68,8 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
   if (!isDirectory) throw new ProjectError(`project is not a folder: ${folder}`);
   const realRoot = realpathSync(root);
   const languages = loadLanguages(options.languageRoots);
-  const walk = new ProjectWalk(realRoot);
   const index = indexSettings(options, warnOnce);
+  const walk = new ProjectWalk(realRoot, index === undefined ? undefined : walkMemory(index, realRoot));
   return {
     root,
     realRoot,
