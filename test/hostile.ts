@@ -90,9 +90,11 @@ export function watchReads(): { readonly outside: (...allowed: string[]) => stri
   }
   syncBuiltinESMExports();
   const inside = (folder: string, file: string) => file === folder || file.startsWith(folder + path.sep);
+  // The index's folder is the one place outside the project that zumba reads and writes.
+  const cache = fs.realpathSync(process.env['ZUMBA_CACHE_DIR']!);
   return {
-    // Besides the allowed folders, the package's own files (grammars, queries, modules) may be read.
-    outside: (...allowed) => seen.filter((file) => ![repoRoot, ...allowed].some((folder) => inside(folder, file))),
+    // Besides the allowed folders, the package's own files (grammars, queries, modules) and the index may be read.
+    outside: (...allowed) => seen.filter((file) => ![repoRoot, cache, ...allowed].some((folder) => inside(folder, file))),
     clear: () => void seen.splice(0),
   };
 }

@@ -178,10 +178,38 @@ describe('a damaged index', () => {
   }));
   test('written by something else: not a database at all', damaged((file) => fs.writeFileSync(file, 'these are not the droids\n'.repeat(1000))));
 
-  test('whose snapshots were swapped between shards', damaged((file) => sql(file, "UPDATE snapshots SET name = 'swapping' WHERE name = 'files-0-of-2'; UPDATE snapshots SET name = 'files-0-of-2' WHERE name = 'files-1-of-2'; UPDATE snapshots SET name = 'files-1-of-2' WHERE name = 'swapping'")));
-  test('whose snapshots were given to another project', damaged((file) => sql(file, "INSERT INTO projects (root, used) VALUES ('/elsewhere', 0); UPDATE snapshots SET project = (SELECT max(id) FROM projects)")));
+  test('whose snapshots were swapped between shards', damaged((file) => {
+    const [first, second] = snapshotsOf(path.dirname(file)).filter((name) => /-files-\d+-of-\d+\.snapshot$/.test(name));
+    assert.ok(first !== undefined && second !== undefined, 'two shard snapshots');
+    const swap = `${first}.swap`;
+    fs.renameSync(first, swap);
+    fs.renameSync(second, first);
+    fs.renameSync(swap, second);
+  }));
+
+  test('whose snapshots were replaced by another project\'s', damaged((file) => {
+    const cache = path.dirname(file);
+    const own = snapshotsOf(cache);
+    const other = projectCopy();
+    assert.equal(command(['index', '--project', other, '--cache-dir', cache]).status, 0);
+    const theirs = snapshotsOf(cache).filter((name) => !own.includes(name));
+    // A snapshot's file is named by a hash of its project's folder, then by what it is.
+    const kind = (file: string) => path.basename(file).slice(path.basename(file).indexOf('-'));
+    for (const name of own) {
+      const match = theirs.find((candidate) => kind(candidate) === kind(name));
+      assert.ok(match !== undefined, `the other project has no ${kind(name)}`);
+      fs.copyFileSync(match, name);
+    }
+  }));
+
   test('whose word filters were all emptied', damaged((file) => sql(file, "UPDATE words SET filter = zeroblob(length(filter))")));
 });
+
+/** The snapshot files of a cache folder, by their full paths. */
+function snapshotsOf(cache: string): string[] {
+  const folder = path.join(cache, 'snapshots');
+  return fs.readdirSync(folder).map((name) => path.join(folder, name));
+}
 
 /** Runs SQL on an index file with the same library zumba uses, as a damaging tool would. */
 function sql(file: string, statements: string): void {

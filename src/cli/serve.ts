@@ -29,5 +29,6 @@ export async function serve(project: Project): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   await server.connect(transport);
+  setImmediate(() => project.search.prepare());
   setTimeout(() => project.search.start(), INDEX_AFTER_MS).unref();
 }

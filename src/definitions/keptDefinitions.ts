@@ -17,11 +17,20 @@ export interface KeptDefinitions {
 const KIND_BITS = 5;
 
 export function keepDefinitions(definitions: readonly Definition[]): KeptDefinitions {
-  const linesAndKinds = new Int32Array(definitions.length);
-  definitions.forEach((definition, i) => {
-    linesAndKinds[i] = (definition.line << KIND_BITS) | KINDS.indexOf(definition.kind);
+  return keptDefinitions(
+    definitions.map((definition) => `${definition.name}\0`).join(''),
+    definitions.map((definition) => definition.line),
+    definitions.map((definition) => KINDS.indexOf(definition.kind)),
+  );
+}
+
+/** Kept definitions from their names (each followed by a NUL), lines and kinds (indices into KINDS). */
+export function keptDefinitions(names: string, lines: readonly number[], kinds: readonly number[]): KeptDefinitions {
+  const linesAndKinds = new Int32Array(lines.length);
+  lines.forEach((line, i) => {
+    linesAndKinds[i] = (line << KIND_BITS) | kinds[i]!;
   });
-  return { names: definitions.map((definition) => `${definition.name}\0`).join(''), linesAndKinds };
+  return { names, linesAndKinds };
 }
 
 export function* definitionSites(kept: KeptDefinitions): Generator<DefinitionSite> {

@@ -4,6 +4,7 @@
  * by a NUL. A record that does not read back whole is no record.
  */
 import { KINDS, type Definition, type Kind } from '../definitions/definition.js';
+import { keptDefinitions, type KeptDefinitions } from '../definitions/keptDefinitions.js';
 
 const FIELDS = 4;
 
@@ -34,4 +35,30 @@ export function decodeDefinitions(record: Buffer): Definition[] | undefined {
     definitions.push({ line, kind: KINDS[kind] as Kind, name: names[i]!, depth, ...(endLine > 0 && { endLine }) });
   }
   return definitions;
+}
+
+/**
+ * A record as a search keeps it (names and packed lines and kinds), read straight from its bytes; or
+ * undefined when it is not one this code wrote.
+ */
+export function decodeKeptDefinitions(record: Buffer): KeptDefinitions | undefined {
+  if (record.length < 4) return undefined;
+  const count = record.readInt32LE(0);
+  const namesAt = 4 * (1 + FIELDS * count);
+  if (count < 0 || namesAt > record.length) return undefined;
+  const names = record.toString('utf8', namesAt);
+  let ends = 0;
+  for (let at = names.indexOf('\0'); at >= 0; at = names.indexOf('\0', at + 1)) ends++;
+  if (ends !== count || (count > 0 && !names.endsWith('\0')) || (count === 0 && names !== '')) return undefined;
+  const lines: number[] = [];
+  const kinds: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = 4 * (1 + FIELDS * i);
+    const line = record.readInt32LE(at);
+    const kind = record.readInt32LE(at + 8);
+    if (line < 1 || kind < 0 || kind >= KINDS.length) return undefined;
+    lines.push(line);
+    kinds.push(kind);
+  }
+  return keptDefinitions(names, lines, kinds);
 }

@@ -9,11 +9,11 @@
  * file) makes a lookup miss or a write be dropped, is said once on stderr, and changes no answer.
  */
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { checksum } from './checksum.js';
 import { CONTENT_KEY_BYTES } from './contentKey.js';
+import { snapshotFiles, Snapshots } from './snapshots.js';
 
 /** Bumped whenever what is stored, or how, changes: a file of another format is replaced. */
 export const FORMAT_VERSION = 1;
@@ -60,8 +60,6 @@ export const NO_STORE: IndexStore = {
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS projects (id INTEGER PRIMARY KEY, root TEXT NOT NULL UNIQUE, used INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS snapshots (project INTEGER NOT NULL, name TEXT NOT NULL, data BLOB NOT NULL, digest BLOB NOT NULL, PRIMARY KEY (project, name)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS words (content BLOB PRIMARY KEY, filter BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS definitions (content BLOB NOT NULL, language BLOB NOT NULL, payload BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (content, language)) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS words_used ON words (used);
@@ -72,10 +70,6 @@ export type Warn = (message: string) => void;
 
 const now = () => Math.floor(Date.now() / 1000);
 
-/** A snapshot's digest: SHA-256 (native, and a snapshot is megabytes) over the project's root, its name and its bytes. */
-function snapshotDigest(root: string, name: string, data: Buffer): Buffer {
-  return createHash('sha256').update(`${root}\0${name}\0`).update(data).digest();
-}
 
 /**
  * Opens (or makes) the index in a trusted cache folder, for one project. A file of another format or
@@ -93,7 +87,7 @@ export function openStore(folder: string, projectRoot: string, warn: Warn, maxBy
         removeIndexFile(file);
         continue;
       }
-      return new SqliteStore(db, projectRoot, warn, maxBytes, file);
+      return new SqliteStore(db, new Snapshots(folder, projectRoot), warn, maxBytes, folder);
     } catch (error) {
       db?.close();
       if (attempt === 0 && isDamage(error)) {
@@ -142,21 +136,19 @@ function messageOf(error: unknown): string {
 
 class SqliteStore implements IndexStore {
   private broken = false;
-  private projectId: number | undefined;
+  private readonly file: string;
   private readonly touched = { words: new Set<string>(), definitions: new Set<string>() };
   private readonly statements;
 
   constructor(
     private readonly db: Database.Database,
-    private readonly root: string,
+    private readonly snapshots: Snapshots,
     private readonly warn: Warn,
     private readonly maxBytes: number,
-    private readonly file: string,
+    private readonly folder: string,
   ) {
+    this.file = path.join(folder, INDEX_FILE);
     this.statements = {
-      project: db.prepare('SELECT id FROM projects WHERE root = ?').pluck(),
-      snapshot: db.prepare('SELECT data, digest FROM snapshots WHERE project = ? AND name = ?'),
-      snapshotNames: db.prepare("SELECT name FROM snapshots WHERE project = ? AND substr(name, 1, length(?)) = ?").pluck(),
       hasDefinitions: db.prepare('SELECT 1 FROM definitions WHERE content = ? AND language = ?').pluck(),
       words: db.prepare('SELECT filter, checksum FROM words WHERE content = ?'),
       definitions: db.prepare('SELECT payload, checksum FROM definitions WHERE content = ? AND language = ?'),
@@ -164,31 +156,17 @@ class SqliteStore implements IndexStore {
   }
 
   snapshot(name: string): Buffer | undefined {
-    return this.guard(() => {
-      const id = this.knownProject();
-      if (id === undefined) return undefined;
-      const row = this.statements.snapshot.get(id, name) as { data: Buffer; digest: Buffer } | undefined;
-      return row !== undefined && row.digest.equals(snapshotDigest(this.root, name, row.data)) ? row.data : undefined;
-    });
+    return this.guardFiles(() => this.snapshots.read(name));
   }
 
   snapshotNames(prefix: string): string[] {
-    return this.guard(() => {
-      const id = this.knownProject();
-      return id === undefined ? [] : (this.statements.snapshotNames.all(id, prefix, prefix) as string[]);
-    }) ?? [];
+    return this.guardFiles(() => this.snapshots.names(prefix)) ?? [];
   }
 
   saveSnapshot(name: string, data: Buffer): void {
-    this.guard(() => {
-      const time = now();
-      this.db
-        .transaction(() => {
-          this.db.prepare('INSERT OR REPLACE INTO snapshots (project, name, data, digest) VALUES (?, ?, ?, ?)').run(this.project(time), name, data, snapshotDigest(this.root, name, data));
-        })
-        .immediate();
-      this.evictIfOver();
-    });
+    if (this.broken) return;
+    this.guardFiles(() => this.snapshots.write(name, data));
+    this.guard(() => this.evictIfOver());
   }
 
   hasDefinitions(content: Buffer, language: Buffer): boolean {
@@ -233,19 +211,6 @@ class SqliteStore implements IndexStore {
     if (!this.broken) this.db.close();
   }
 
-  /** The project's id, if the index has seen it. */
-  private knownProject(): number | undefined {
-    this.projectId ??= this.statements.project.get(this.root) as number | undefined;
-    return this.projectId;
-  }
-
-  /** The project's id, made at its first write; its last use is renewed at most once an hour. */
-  private project(time: number): number {
-    this.db.prepare('INSERT INTO projects (root, used) VALUES (?, ?) ON CONFLICT (root) DO UPDATE SET used = excluded.used WHERE used < excluded.used - ?').run(this.root, time, TOUCH_AFTER_S);
-    this.projectId = this.statements.project.get(this.root) as number;
-    return this.projectId;
-  }
-
   /** Renews the last use of the records read since the last write, where it is older than TOUCH_AFTER_S. */
   private touch(time: number): void {
     const stale = time - TOUCH_AFTER_S;
@@ -260,9 +225,13 @@ class SqliteStore implements IndexStore {
     this.touched.definitions.clear();
   }
 
-  /** Past the bound, the least recently used records go, a tenth of them at a time, until a quarter is free. */
+  /**
+   * Past the bound (the database and the snapshots together), the least recently used go: a tenth of
+   * the word filters and of the definitions, and the snapshots unused since before the oldest word
+   * filter left, until a quarter of the bound is free.
+   */
   private evictIfOver(): void {
-    const size = () => (this.db.pragma('page_count', { simple: true }) as number) * (this.db.pragma('page_size', { simple: true }) as number);
+    const size = () => (this.db.pragma('page_count', { simple: true }) as number) * (this.db.pragma('page_size', { simple: true }) as number) + snapshotFiles(this.folder).reduce((total, snapshot) => total + snapshot.bytes, 0);
     for (let round = 0; round < 10 && size() > this.maxBytes; round++) {
       this.db
         .transaction(() => {
@@ -271,16 +240,22 @@ class SqliteStore implements IndexStore {
           this.db
             .prepare('DELETE FROM definitions WHERE (content, language) IN (SELECT content, language FROM definitions ORDER BY used LIMIT ?)')
             .run(tenth('definitions'));
-          const oldest = this.db.prepare('SELECT min(used) FROM words').pluck().get() as number | null;
-          const gone = this.db.prepare('SELECT id FROM projects WHERE used < ? AND id != ?').pluck().all(oldest ?? Number.MAX_SAFE_INTEGER, this.projectId ?? -1) as number[];
-          for (const id of gone) {
-            this.db.prepare('DELETE FROM snapshots WHERE project = ?').run(id);
-            this.db.prepare('DELETE FROM projects WHERE id = ?').run(id);
-          }
         })
         .immediate();
       this.db.pragma('incremental_vacuum');
+      const oldest = (this.db.prepare('SELECT min(used) FROM words').pluck().get() as number | null) ?? Number.MAX_SAFE_INTEGER;
+      for (const snapshot of snapshotFiles(this.folder)) if (snapshot.used < oldest * 1000) rmSync(snapshot.file, { force: true });
       if (size() <= this.maxBytes * 0.75) return;
+    }
+  }
+
+  /** Runs a use of the snapshot files; a failure (a full disk, say) makes it a miss, said once. */
+  private guardFiles<T>(use: () => T): T | undefined {
+    try {
+      return use();
+    } catch (error) {
+      this.warn(`the index could not be used (${messageOf(error)}); answering without it where it failed`);
+      return undefined;
     }
   }
 

@@ -92,32 +92,32 @@ export class ProjectWalk {
     // The root's rules come from .git/info/exclude and the root .gitignore: a change to either is a new walk.
     const rootStamp = `${stampOf(path.join(this.projectRoot, '.git', 'info', 'exclude'))}|${stampOf(path.join(this.projectRoot, '.gitignore'))}`;
     let changed = false;
-    if (this.root === undefined) this.restore();
+    const restored = this.root === undefined && this.restore();
     if (this.root === undefined || rootStamp !== this.rootStamp) {
       this.rootStamp = rootStamp;
       this.root = this.newFolder('', undefined, IgnoreRules.atRoot(this.projectRoot));
       changed = true;
     } else {
-      changed = this.refresh(this.root) || this.files.length === 0;
+      changed = this.refresh(this.root);
     }
-    if (changed) {
-      this.files = this.flatten(this.root);
-      this.save();
-    }
+    if (changed || restored) this.files = this.flatten(this.root);
+    if (changed) this.save();
     return this.files;
   }
 
-  /** The walk last saved, as this walk's starting point (its folders are checked like any kept walk's). */
-  private restore(): void {
+  /** The walk last saved, as this walk's starting point (its folders are checked like any kept walk's); true when there was one. */
+  private restore(): boolean {
     const saved = this.memory?.load();
-    if (saved === undefined) return;
+    if (saved === undefined) return false;
     try {
       const [rootStamp, root] = JSON.parse(saved.toString('utf8')) as [string, SavedFolder];
       const rules = IgnoreRules.atRoot(this.projectRoot);
       this.root = this.restoreFolder('', root, undefined, rules);
       this.rootStamp = rootStamp;
+      return true;
     } catch {
       this.root = undefined; // Not a walk this code saved: walked anew.
+      return false;
     }
   }
 

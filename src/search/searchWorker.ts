@@ -41,6 +41,8 @@ const port = parentPort!;
 const store = openIndexStore(index, projectRoot, (warning) => port.postMessage({ warning } satisfies FromSearchWorker));
 const shard = new Shard(new Languages(grammars), store, layout);
 const rootPrefix = rootPrefixOf(projectRoot);
+// While the main thread walks the project, this one reads what the index knew of its files.
+setImmediate(() => shard.recall());
 
 let filling = false;
 /** Searches under way: the fill waits for them, so that calls have the CPU first. */

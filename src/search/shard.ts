@@ -12,9 +12,9 @@ import { definitionsOf } from '../definitions/engine.js';
 import { definitionSites, keepDefinitions, type DefinitionSite, type KeptDefinitions } from '../definitions/keptDefinitions.js';
 import type { Languages } from '../definitions/languages.js';
 import { contentKey } from '../index/contentKey.js';
-import { decodeDefinitions, encodeDefinitions } from '../index/definitionsRecord.js';
+import { decodeKeptDefinitions, encodeDefinitions } from '../index/definitionsRecord.js';
 import { languageKey } from '../index/languageKey.js';
-import { decodeFilesSnapshot, encodeFilesSnapshot, type RecordedFile } from '../index/filesSnapshot.js';
+import { decodeFilesSnapshot, encodeFilesSnapshot, type DefinedNames, type RecordedFile } from '../index/filesSnapshot.js';
 import type { IndexChanges, IndexStore } from '../index/store.js';
 import { mayContain, wordFilterOf, wordsOfName } from '../index/wordFilter.js';
 import { entryStamp } from '../project/files.js';
@@ -77,6 +77,8 @@ interface FileState {
   readonly stamp: string;
   content?: Buffer;
   words?: Uint8Array;
+  /** The names the file defines in its language. */
+  defined?: DefinedNames;
   /** Null: the file's language is unknown, it defines nothing. */
   definitions?: KeptDefinitions | null;
 }
@@ -147,7 +149,7 @@ export class Shard {
     const known = function* (this: Shard): Generator<[string, RecordedFile]> {
       for (const file of this.files) {
         const state = this.states.get(file.relative);
-        if (state?.content !== undefined && !isRecent(state.stamp)) yield [file.relative, { stamp: state.stamp, content: state.content, words: state.words }];
+        if (state?.content !== undefined && !isRecent(state.stamp)) yield [file.relative, { stamp: state.stamp, content: state.content, words: state.words, defined: state.defined }];
         else if (state === undefined && this.recorded?.has(file.relative)) yield [file.relative, this.recorded.get(file.relative)!];
       }
     };
@@ -163,7 +165,8 @@ export class Shard {
     if (isUnsearchable(state)) return true;
     if (state.words === undefined || state.content === undefined) return false;
     const language = this.languages.of(file.relative);
-    return language === undefined || state.definitions !== undefined || this.store.hasDefinitions(state.content, languageKey(language));
+    if (language === undefined || state.defined !== undefined || state.definitions !== undefined) return true;
+    return this.store.hasDefinitions(state.content, languageKey(language));
   }
 
   private references(name: string, path: string | undefined, limit: number, tell: (done: number) => void): ReferenceHit[] {
@@ -199,20 +202,25 @@ export class Shard {
       const state = this.stateOf(file);
       if (state === undefined || isUnsearchable(state)) continue;
       if (state.words !== undefined && !mayContain(state.words, words)) continue;
+      if (state.defined !== undefined && !test.mayName(state.defined.names)) continue;
       let definitions = this.heldDefinitions(file, state);
       let read: SearchRead | undefined;
+      /** Whether `definitions` were made from `read`, or are those of the version `state` knew. */
+      const madeFromRead = definitions === undefined;
       if (definitions === undefined) {
         read = this.read(file);
         if (read?.bytes === undefined || !test.mayHold(read.bytes)) continue;
         read = owned(read); // The scratch buffer is another read's once this search waits for the parse.
-        definitions = (await this.index(file, read, { definitions: true })).definitions;
+        const indexed = await this.index(file, read, { definitions: true });
+        if (indexed.defined !== undefined && !test.mayName(indexed.defined.names)) continue;
+        definitions = indexed.definitions;
       }
-      if (definitions == null || !test.mayName(definitions.names)) continue;
+      if (definitions == null) continue;
       const matching = [...definitionSites(definitions)].filter(test.matches);
       if (matching.length === 0) continue;
       read ??= this.read(file);
       if (read?.bytes === undefined) continue;
-      if (read.stamp !== state.stamp) {
+      if (!madeFromRead && read.stamp !== state.stamp) {
         // Changed since its definitions were known: these bytes are the file now.
         const bytes = Buffer.from(read.bytes); // Its own: the scratch buffer is another read's during the parse.
         definitions = (await this.index(file, { stamp: read.stamp, bytes }, { definitions: true })).definitions;
@@ -235,9 +243,23 @@ export class Shard {
     if (known?.stamp === stamp) return known;
     if (known !== undefined) this.forget(file.relative);
     const recorded = this.recordedFiles().get(file.relative);
-    const state: FileState = recorded?.stamp === stamp ? { stamp, content: recorded.content, ...(recorded.words !== undefined && { words: recorded.words }) } : { stamp };
+    const state: FileState = recorded?.stamp === stamp ? this.recordedState(file, recorded) : { stamp };
     this.states.set(file.relative, state);
     return state;
+  }
+
+  /** A file's state as the index recorded it: its defined names only where they are of the language the file has now. */
+  private recordedState(file: ShardFile, recorded: RecordedFile): FileState {
+    const state: FileState = { stamp: recorded.stamp, content: recorded.content };
+    if (recorded.words !== undefined) state.words = recorded.words;
+    const language = this.languages.of(file.relative);
+    if (language !== undefined && recorded.defined?.language.equals(languageKey(language))) state.defined = recorded.defined;
+    return state;
+  }
+
+  /** Reads what the index knew of the shard's files now, rather than at the first search (a worker does so while the walk is made). */
+  recall(): void {
+    this.recordedFiles();
   }
 
   /**
@@ -263,10 +285,11 @@ export class Shard {
     const language = this.languages.of(file.relative);
     if (language === undefined) return null;
     if (state.content === undefined) return undefined;
-    const record = this.store.definitions(state.content, languageKey(language));
-    const decoded = record === undefined ? undefined : decodeDefinitions(record);
+    const key = languageKey(language);
+    const record = this.store.definitions(state.content, key);
+    const decoded = record === undefined ? undefined : decodeKeptDefinitions(record);
     if (decoded === undefined) return undefined;
-    return this.hold(file.relative, state, keepDefinitions(decoded));
+    return this.hold(file.relative, state, decoded, key);
   }
 
   /**
@@ -296,8 +319,9 @@ export class Shard {
       if (language === undefined) state.definitions = null;
       else if (this.heldDefinitions(file, state) === undefined) {
         const definitions = (await definitionsOf(this.languages, file.relative, stripByteOrderMark(read.bytes.toString('utf8')))) ?? [];
-        this.changes.definitions.push({ content, language: languageKey(language), payload: encodeDefinitions(definitions) });
-        this.hold(file.relative, state, keepDefinitions(definitions));
+        const key = languageKey(language);
+        this.changes.definitions.push({ content, language: key, payload: encodeDefinitions(definitions) });
+        this.hold(file.relative, state, keepDefinitions(definitions), key);
       }
     }
     this.record(state);
@@ -321,8 +345,13 @@ export class Shard {
     return readSearchable(file, this.scratch);
   }
 
-  private hold(relative: string, state: FileState, definitions: KeptDefinitions): KeptDefinitions {
+  private hold(relative: string, state: FileState, definitions: KeptDefinitions, language: Buffer): KeptDefinitions {
     state.definitions = definitions;
+    const names = Buffer.from(definitions.names, 'utf8');
+    if (state.defined === undefined || !state.defined.language.equals(language) || !state.defined.names.equals(names)) {
+      state.defined = { language, names };
+      this.unsaved = true;
+    }
     this.heldCount -= this.held.get(relative) ?? 0; // Made twice at once (a search and a fill): counted once.
     this.held.delete(relative);
     this.held.set(relative, definitions.linesAndKinds.length);

@@ -12,8 +12,8 @@ export type SymbolMatch = 'exact' | 'containing';
 export interface SymbolTest {
   /** False when the file's bytes cannot hold a matching definition. */
   readonly mayHold: (bytes: Buffer) => boolean;
-  /** False when no name of a file's definitions (all of them in one string) can match. */
-  readonly mayName: (names: string) => boolean;
+  /** False when no name of a file's definitions (all of them in UTF-8, in one buffer) can match. */
+  readonly mayName: (names: Buffer) => boolean;
   readonly matches: (definition: DefinitionSite) => boolean;
 }
 
@@ -28,9 +28,10 @@ export function symbolTest(name: string, match: SymbolMatch): SymbolTest {
     };
   }
   const lower = name.toLowerCase();
+  const containing = mayContainIgnoringCase(lower);
   return {
-    mayHold: mayContainIgnoringCase(lower),
-    mayName: (names) => names.toLowerCase().includes(lower),
+    mayHold: containing,
+    mayName: containing,
     matches: (definition) => definition.name.toLowerCase().includes(lower),
   };
 }

@@ -1,0 +1,106 @@
+/**
+ * A project's snapshots (its walk, what each shard knew of its files): large values, each a file of
+ * its own in the cache's `snapshots/` folder rather than a row of the database, where reading tens of
+ * megabytes through its overflow pages took a fifth of a second. A snapshot is written whole to a
+ * temporary file and renamed into place, so a reader sees an old one or a new one, never half; it
+ * starts with a checksum of the project, its name and its bytes, and one that does not match is none.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { wordChecksum } from './checksum.js';
+
+export const SNAPSHOTS_FOLDER = 'snapshots';
+/** Sixteen bytes, then a four-byte checksum: the data starts on a four-byte boundary, as `wordChecksum` reads it. */
+const MAGIC = Buffer.from('zumba snapshot 1');
+const CHECKSUM_BYTES = 4;
+/** A snapshot read is marked as used (its modification time) at most this often, for eviction. */
+const TOUCH_AFTER_MS = 3600_000;
+
+export class Snapshots {
+  private readonly folder: string;
+  /** Every file name of this project's snapshots starts with this. */
+  private readonly prefix: string;
+
+  constructor(
+    cacheFolder: string,
+    private readonly root: string,
+  ) {
+    this.folder = path.join(cacheFolder, SNAPSHOTS_FOLDER);
+    this.prefix = createHash('sha256').update(root).digest('hex').slice(0, 32);
+  }
+
+  /** The snapshot's bytes, or undefined when there is none or it does not read back whole. Throws on I/O errors but a missing file. */
+  read(name: string): Buffer | undefined {
+    const file = this.fileOf(name);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    const data = bytes.subarray(MAGIC.length + CHECKSUM_BYTES);
+    if (bytes.length < MAGIC.length + CHECKSUM_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+    if (bytes.readInt32LE(MAGIC.length) !== this.checksum(name, data)) return undefined;
+    this.touch(file);
+    return data;
+  }
+
+  /** The names of this project's snapshots that start with `prefix`. */
+  names(prefix: string): string[] {
+    const start = `${this.prefix}-${prefix}`;
+    return listing(this.folder)
+      .filter((file) => file.startsWith(start) && file.endsWith('.snapshot'))
+      .map((file) => file.slice(this.prefix.length + 1, -'.snapshot'.length));
+  }
+
+  write(name: string, data: Buffer): void {
+    mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+    const file = this.fileOf(name);
+    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      const check = Buffer.alloc(CHECKSUM_BYTES);
+      check.writeInt32LE(this.checksum(name, data));
+      writeFileSync(temporary, Buffer.concat([MAGIC, check, data]), { mode: 0o600 });
+      renameSync(temporary, file);
+    } finally {
+      rmSync(temporary, { force: true });
+    }
+  }
+
+  private fileOf(name: string): string {
+    return path.join(this.folder, `${this.prefix}-${name}.snapshot`);
+  }
+
+  private checksum(name: string, data: Buffer): number {
+    return wordChecksum(`${this.root}\0${name}\0`, data);
+  }
+
+  private touch(file: string): void {
+    try {
+      if (Date.now() - statSync(file).mtimeMs > TOUCH_AFTER_MS) utimesSync(file, new Date(), new Date());
+    } catch {
+      // Gone since it was read, or not ours to touch: its use is only a hint for eviction.
+    }
+  }
+}
+
+/** Every snapshot in a cache folder, least recently used first, with its size. */
+export function snapshotFiles(cacheFolder: string): { readonly file: string; readonly bytes: number; readonly used: number }[] {
+  const folder = path.join(cacheFolder, SNAPSHOTS_FOLDER);
+  return listing(folder)
+    .flatMap((name) => {
+      const stat = statSync(path.join(folder, name), { throwIfNoEntry: false });
+      return stat === undefined ? [] : [{ file: path.join(folder, name), bytes: stat.size, used: stat.mtimeMs }];
+    })
+    .sort((a, b) => a.used - b.used);
+}
+
+function listing(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return []; // No snapshot written yet.
+  }
+}
