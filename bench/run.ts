@@ -1,21 +1,32 @@
 /**
- * `npm run bench [corpus] [search|outline|accuracy|soak [minutes]…]`: our figures beside the reference
- * tools' from the same run, as ratios. Without sections, search, outline and accuracy; the soak (30
- * minutes by default) runs only when asked for.
+ * `npm run bench [corpus] [search|index|outline|accuracy|kernel|soak [minutes]…]`: our figures beside
+ * the reference tools' from the same run, as ratios. Without sections, search, index, outline and
+ * accuracy; `kernel` (the index on the whole Linux tree, `make-corpus.sh --big`; some ten minutes)
+ * and the soak (30 minutes by default) run only when asked for. Every server of the run keeps its
+ * index in a folder of the run's own, removed at the end: the user's cache is never touched.
  * The corpus is what `make-corpus.sh` (kept beside the project's shared notes) builds, by default in
  * /tmp/zumba-corpus.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { runAccuracy } from './accuracy.js';
 import { outlineSpeed } from './outlineSpeed.js';
-import { searchSpeed } from './searchSpeed.js';
+import { indexSpeed } from './indexSpeed.js';
+import { BENCH_NAMES, searchSpeed } from './searchSpeed.js';
 import { soak } from './soak.js';
 import { renderTable } from './table.js';
 
 const [corpusArgument, ...sectionArguments] = process.argv.slice(2);
 const corpus = corpusArgument ?? '/tmp/zumba-corpus';
-const DEFAULT_SECTIONS = ['search', 'outline', 'accuracy'];
-const SECTIONS = [...DEFAULT_SECTIONS, 'soak'];
+const DEFAULT_SECTIONS = ['search', 'index', 'outline', 'accuracy'];
+const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'soak'];
+/** From absent and rare to the commonest words of C, as BENCH_NAMES are for the four languages of `all`. */
+const KERNEL_NAMES = [
+  'zumba_absent_name', 'kmalloc', 'spin_lock_irqsave', 'task_struct', 'EXPORT_SYMBOL', 'printk', 'mutex_lock', 'list_head',
+  'ext4_fill_super', 'rcu_read_lock', 'GFP_KERNEL', 'sk_buff', 'pci_driver', 'jiffies', 'schedule', 'kfree', 'inode', 'dev',
+  'u32', 'NULL', 'int', 'static', 'struct', 'return',
+];
 const SOAK_MINUTES = 30;
 
 // `soak` may be followed by its length in minutes.
@@ -36,10 +47,21 @@ if (!existsSync(corpus)) {
   process.exit(2);
 }
 
+const cache = mkdtempSync(path.join(os.tmpdir(), 'zumba-bench-index-'));
+process.env['ZUMBA_CACHE_DIR'] = cache;
+process.on('exit', () => rmSync(cache, { recursive: true, force: true }));
+
 if (sections.has('search')) {
   const search = await searchSpeed(corpus);
   process.stdout.write(`Search (${corpus}/all)\n${renderTable(search.rows)}\n`);
   for (const mismatch of search.mismatches) process.stdout.write(`  differs from rg: ${mismatch}\n`);
+  process.stdout.write('\n');
+}
+for (const [section, tree, names, ctagsRuns] of [['index', 'all', BENCH_NAMES, 3], ['kernel', 'linux', KERNEL_NAMES, 1]] as const) {
+  if (!sections.has(section)) continue;
+  const result = await indexSpeed(`${corpus}/${tree}`, names, { ctagsRuns });
+  process.stdout.write(`Index (${corpus}/${tree})\n${renderTable(result.rows)}\n`);
+  for (const mismatch of result.mismatches) process.stdout.write(`  ${mismatch}\n`);
   process.stdout.write('\n');
 }
 if (sections.has('outline')) process.stdout.write(`Outline speed (${corpus})\n${renderTable(await outlineSpeed(corpus))}\n\n`);

@@ -1,10 +1,13 @@
 /**
  * Project-wide search speed on the corpus's `all` tree, beside the tools a user would otherwise run:
  * find_references against `rg -w -F -s -n`, find_symbol against `ctags -R`, server start, peak memory,
- * and whether find_references returns exactly ripgrep's lines.
+ * and whether find_references returns exactly ripgrep's lines. Every server here starts on an empty
+ * index of its own: these are the figures of a first use (`indexSpeed.ts` measures the index).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { LineClient, timed } from './lineClient.js';
 import { median, type Row } from './table.js';
 
@@ -18,7 +21,7 @@ export const BENCH_NAMES = [
 const RUNS = 3;
 const STARTS = 7;
 
-function rgArgs(name: string): string[] {
+export function rgArgs(name: string): string[] {
   return ['-w', '-F', '-s', '-n', '--no-require-git', '--hidden', '--max-filesize', '512K', '-g', '!.git', '--sort', 'path', '--', name, '.'];
 }
 
@@ -31,12 +34,12 @@ function timeCommand(command: string, args: readonly string[], cwd: string): { m
 }
 
 /** A reference tool's best of RUNS, as a fresh process each time (what a user would run). */
-function bestTime(command: string, args: readonly string[], tree: string): number {
+export function bestTime(command: string, args: readonly string[], tree: string): number {
   return Math.min(...Array.from({ length: RUNS }, () => timeCommand(command, args, tree).ms));
 }
 
 /** The first 80 (path, line) pairs rg prints, as `path:line`. */
-function rgLines(tree: string, name: string): string[] {
+export function rgLines(tree: string, name: string): string[] {
   return timeCommand('rg', rgArgs(name), tree)
     .stdout.split('\n')
     .filter((line) => line !== '')
@@ -47,7 +50,7 @@ function rgLines(tree: string, name: string): string[] {
     });
 }
 
-function ourLines(text: string): string[] {
+export function ourLines(text: string): string[] {
   if (text.startsWith('No references')) return [];
   return text
     .split('\n')
@@ -56,9 +59,17 @@ function ourLines(text: string): string[] {
     .map((match) => `${match[1]}:${match[2]}`);
 }
 
-function peakRss(pid: number): number {
+export function peakRss(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+/** A server on the tree, with an empty index of its own (removed once it has exited). */
+function freshServer(tree: string): LineClient {
+  const cache = mkdtempSync(path.join(os.tmpdir(), 'zumba-bench-cache-'));
+  const client = new LineClient(['mcp', tree, '--cache-dir', cache]);
+  void client.exited.then(() => rmSync(cache, { recursive: true, force: true }));
+  return client;
 }
 
 export async function searchSpeed(corpus: string): Promise<{ rows: Row[]; mismatches: string[] }> {
@@ -75,7 +86,7 @@ export async function searchSpeed(corpus: string): Promise<{ rows: Row[]; mismat
   const starts: number[] = [];
   for (let i = 0; i < STARTS; i++) {
     const { ms, value: client } = await timed(async () => {
-      const c = new LineClient(['mcp', tree]);
+      const c = freshServer(tree);
       await c.initialize();
       return c;
     });
@@ -89,7 +100,7 @@ export async function searchSpeed(corpus: string): Promise<{ rows: Row[]; mismat
   const firstSymbols: number[] = [];
   for (const name of BENCH_NAMES) {
     for (const [tool, times] of [['find_references', firstReferences], ['find_symbol', firstSymbols]] as const) {
-      const client = new LineClient(['mcp', tree]);
+      const client = freshServer(tree);
       await client.initialize();
       times.push((await timed(() => client.callTool(tool, { name }))).ms);
       await closed(client);
@@ -97,7 +108,7 @@ export async function searchSpeed(corpus: string): Promise<{ rows: Row[]; mismat
   }
 
   // Warm calls in one server, and the exactness check against ripgrep.
-  const client = new LineClient(['mcp', tree]);
+  const client = freshServer(tree);
   await client.initialize();
   for (const name of BENCH_NAMES.slice(0, 3)) await client.callTool('find_references', { name });
   const warmReferences: number[] = [];

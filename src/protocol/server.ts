@@ -100,7 +100,7 @@ export function createServer(project: Project): Server {
       if (error instanceof InvalidArguments) throw new RpcError(INVALID_PARAMS, error.message);
       throw error;
     }
-    const result = await answer(project, tool, args, { ...progressOf(params, extra) });
+    const result = await project.search.answering(() => answer(project, tool, args, { ...progressOf(params, extra) }));
     return { content: [{ type: 'text' as const, text: result.text }], ...(result.isError && { isError: true }) };
   });
 

@@ -36,6 +36,8 @@ export interface SearchOptions {
 
 export class ProjectSearch {
   private workers: SearchWorkers | undefined;
+  /** How many calls are being answered, shared with the workers, whose fill waits while any is. */
+  private readonly callsInFlight = new Int32Array(new SharedArrayBuffer(4));
   private local: { readonly shard: Shard; files?: readonly WalkedFile[] } | undefined;
 
   constructor(
@@ -72,7 +74,17 @@ export class ProjectSearch {
       }
     }
     const shard = this.localShard(files);
-    while (await shard.fill(undefined, progress));
+    while (await shard.fill(progress));
+  }
+
+  /** Runs a call's work; meanwhile the workers leave the index as it is and the CPU to the call. */
+  async answering<T>(work: () => Promise<T>): Promise<T> {
+    Atomics.add(this.callsInFlight, 0, 1);
+    try {
+      return await work();
+    } finally {
+      Atomics.sub(this.callsInFlight, 0, 1);
+    }
   }
 
   /** Starts the workers, which read what the index knew of their shards meanwhile. */
@@ -99,6 +111,7 @@ export class ProjectSearch {
       index: this.options.index,
       fillWhenIdle: this.options.fillWhenIdle,
       layout: { shard, shards: cores },
+      callsInFlight: this.callsInFlight.buffer as SharedArrayBuffer,
     }));
     return this.workers.broken ? undefined : this.workers;
   }

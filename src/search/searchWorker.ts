@@ -20,6 +20,8 @@ export interface SearchWorkerData {
   readonly fillWhenIdle: boolean;
   /** Which shard of how many this worker searches. */
   readonly layout: { readonly shard: number; readonly shards: number };
+  /** How many calls the server is answering (one Int32, kept by the main thread): the fill waits while any is. */
+  readonly callsInFlight: SharedArrayBuffer;
 }
 
 /** The shard's files (relative paths and places in the walk), then queries and index requests, each answered by id; or the end. */
@@ -36,7 +38,8 @@ export type FromSearchWorker =
   | { readonly id: number; readonly indexed: true }
   | { readonly warning: string };
 
-const { projectRoot, grammars, index, fillWhenIdle, layout } = workerData as SearchWorkerData;
+const { projectRoot, grammars, index, fillWhenIdle, layout, callsInFlight } = workerData as SearchWorkerData;
+const calls = new Int32Array(callsInFlight);
 const port = parentPort!;
 const store = openIndexStore(index, projectRoot, (warning) => port.postMessage({ warning } satisfies FromSearchWorker));
 const shard = new Shard(new Languages(grammars), store, layout);
@@ -44,21 +47,20 @@ const rootPrefix = rootPrefixOf(projectRoot);
 // While the main thread walks the project, this one reads what the index knew of its files.
 setImmediate(() => shard.recall());
 
+/** While the server answers a call, the fill looks again this often. */
+const PAUSED_MS = 25;
+
 let filling = false;
-/** Searches under way: the fill waits for them, so that calls have the CPU first. */
-let searching = 0;
 /** Index requests waiting for the fill to end: each is answered when every file is in the index. */
 const indexRequests = new Set<number>();
 
 function fillWhileIdle(): void {
   if (filling || (!fillWhenIdle && indexRequests.size === 0)) return;
   filling = true;
-  const step = async () => {
-    if (searching > 0) {
-      filling = false; // Taken up again when the last search ends.
-      return;
-    }
-    const more = await shard.fill(undefined, (done, total) => {
+  const step = async (): Promise<unknown> => {
+    // Calls have the CPU first; `zumba index`, which answers none, is not held up.
+    if (indexRequests.size === 0 && Atomics.load(calls, 0) > 0) return setTimeout(() => void step().catch(fail), PAUSED_MS);
+    const more = await shard.fill((done, total) => {
       for (const id of indexRequests) port.postMessage({ id, done, total } satisfies FromSearchWorker);
     });
     if (more) return setImmediate(() => void step().catch(fail));
@@ -92,17 +94,13 @@ port.on('message', (message: ToSearchWorker) => {
       break;
     case 'search': {
       const progress = message.progress ? (done: number, total: number) => port.postMessage({ id: message.id, done, total } satisfies FromSearchWorker) : undefined;
-      searching++;
       shard
         .search(message.query, message.limit, progress)
         .then(
           (hits) => port.postMessage({ id: message.id, hits } satisfies FromSearchWorker),
           (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies FromSearchWorker),
         )
-        .finally(() => {
-          searching--;
-          fillWhileIdle();
-        });
+        .finally(fillWhileIdle);
     }
   }
 });

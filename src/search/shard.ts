@@ -61,8 +61,8 @@ export type Progress = (done: number, total: number) => void;
 const MAX_HELD_DEFINITIONS = 1_000_000;
 /** Records written to the index in one transaction. */
 const BATCH = 256;
-/** Files a fill step takes: small enough that a search waiting behind it barely notices. */
-const FILL_STEP = 16;
+/** How long a fill step goes on taking files: short, so that a call waiting behind it barely notices. */
+const FILL_STEP_MS = 20;
 /** Progress is told at most this often. */
 const PROGRESS_EVERY_MS = 250;
 
@@ -125,15 +125,15 @@ export class Shard {
     }
   }
 
-  /** Brings up to `count` more files into the index (looking at up to ten times as many); true while some remain. */
-  async fill(count = FILL_STEP, progress?: Progress): Promise<boolean> {
-    for (let indexed = 0, looked = 0; this.filled < this.files.length && indexed < count && looked < 10 * count; this.filled++, looked++) {
-      const file = this.files[this.filled]!;
+  /** Brings more files into the index, for FILL_STEP_MS or so; true while some remain. */
+  async fill(progress?: Progress): Promise<boolean> {
+    const until = performance.now() + FILL_STEP_MS;
+    while (this.filled < this.files.length && performance.now() < until) {
+      const file = this.files[this.filled++]!;
       const state = this.stateOf(file);
       if (state === undefined || this.isIndexed(file, state)) continue;
       const read = this.read(file);
       if (read !== undefined) await this.index(file, read, { definitions: true });
-      indexed++;
     }
     progress?.(this.filled, this.files.length);
     if (this.filled < this.files.length) return true;

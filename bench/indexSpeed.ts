@@ -1,0 +1,150 @@
+/**
+ * The persistent index on one tree, beside the tools a user would otherwise run: `zumba index` on an
+ * empty cache against `ctags -R`; fresh servers on the indexed tree, and on a copy of it at another
+ * path (a new worktree), against one `rg -w -F -s` search; warm calls; the index's size on disk; the
+ * peak memory of every server; and whether the answers are ripgrep's lines and `--no-cache`'s
+ * definitions.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CLI, LineClient, timed } from './lineClient.js';
+import { bestTime, ourLines, peakRss, rgArgs, rgLines } from './searchSpeed.js';
+import { median, type Row } from './table.js';
+
+const WARM_RUNS = 3;
+
+export interface IndexBench {
+  readonly rows: Row[];
+  readonly mismatches: string[];
+}
+
+/** Bytes under a folder, as the files' sizes. */
+function treeBytes(folder: string): number {
+  let total = 0;
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) total += statSync(path.join(entry.parentPath ?? entry.path, entry.name)).size;
+  }
+  return total;
+}
+
+function timedCommand(command: string, args: readonly string[], options: { cwd?: string } = {}): number {
+  const start = performance.now();
+  const result = spawnSync(command, args, { ...options, stdio: 'ignore' });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
+  return performance.now() - start;
+}
+
+export async function indexSpeed(tree: string, names: readonly string[], options: { ctagsRuns: number }): Promise<IndexBench> {
+  const cache = mkdtempSync(path.join(os.tmpdir(), 'zumba-bench-cache-'));
+  const rows: Row[] = [];
+  const mismatches: string[] = [];
+  let peak = 0;
+  const closed = async (client: LineClient) => {
+    peak = Math.max(peak, peakRss(client.pid));
+    await client.close();
+  };
+  const server = async (project: string) => {
+    const client = new LineClient(['mcp', project, '--cache-dir', cache]);
+    await client.initialize();
+    return client;
+  };
+
+  try {
+    const ctags = Math.min(...Array.from({ length: options.ctagsRuns }, () => timedCommand('ctags', ['-R', '-f', '/dev/null', '.'], { cwd: tree })));
+    const indexing = timedCommand(process.execPath, [CLI, 'index', '--project', tree, '--cache-dir', cache]);
+    const indexBytes = treeBytes(cache);
+    const sourceBytes = treeBytes(tree);
+    rows.push(
+      { metric: 'zumba index, empty cache', ours: indexing / 1000, unit: 's', reference: { value: ctags / 1000, tool: 'ctags -R' }, goal: '≤ 1.0× ctags -R', met: indexing <= ctags },
+      { metric: 'index on disk', ours: indexBytes / 1024 ** 2, unit: 'MB', reference: { value: sourceBytes / 1024 ** 2, tool: 'the tree' }, goal: '≤ the tree', met: indexBytes <= sourceBytes },
+    );
+
+    const rgTimes = names.map((name) => bestTime('rg', rgArgs(name), tree));
+    const rg = median(rgTimes);
+
+    // Fresh servers on the indexed tree: each name's first call in a server of its own.
+    const firstCalls = async (project: string, tool: string) => {
+      const times: number[] = [];
+      for (const name of names) {
+        const client = await server(project);
+        times.push((await timed(() => client.callTool(tool, { name }))).ms);
+        await closed(client);
+      }
+      return median(times);
+    };
+    const firstSymbol = await firstCalls(tree, 'find_symbol');
+    const firstReferences = await firstCalls(tree, 'find_references');
+    rows.push(
+      { metric: `fresh server, first find_symbol (median of ${names.length})`, ours: firstSymbol, unit: 'ms', reference: { value: rg, tool: 'rg' }, goal: '≤ 1× rg', met: firstSymbol <= rg },
+      { metric: `fresh server, first find_references (median of ${names.length})`, ours: firstReferences, unit: 'ms', reference: { value: rg, tool: 'rg' }, goal: '≤ 1× rg', met: firstReferences <= rg },
+    );
+
+    // A copy at another path: other inodes, the same bytes, as a new worktree has.
+    const copyParent = mkdtempSync(path.join(os.tmpdir(), 'zumba-bench-worktree-'));
+    const copy = path.join(copyParent, path.basename(tree));
+    cpSync(tree, copy, { recursive: true });
+    try {
+      const copySymbol = await firstCalls(copy, 'find_symbol');
+      rows.push({ metric: 'fresh server on a copy at another path, first find_symbol', ours: copySymbol, unit: 'ms', reference: { value: rg, tool: 'rg' }, goal: '≤ 3× rg', met: copySymbol <= 3 * rg });
+    } finally {
+      rmSync(copyParent, { recursive: true, force: true });
+    }
+
+    // Warm calls in one server, each name's best of WARM_RUNS, and the exactness checks.
+    const client = await server(tree);
+    const warmReferences: number[] = [];
+    const warmSymbols: number[] = [];
+    const symbolTexts = new Map<string, string>();
+    for (const name of names) {
+      let text = '';
+      const times: number[] = [];
+      for (let i = 0; i < WARM_RUNS; i++) {
+        const result = await timed(() => client.callTool('find_references', { name }));
+        times.push(result.ms);
+        text = result.value;
+      }
+      warmReferences.push(Math.min(...times));
+      const ours = ourLines(text);
+      const theirs = rgLines(tree, name);
+      if (ours.join('\n') !== theirs.join('\n')) {
+        const at = ours.findIndex((line, i) => line !== theirs[i]);
+        mismatches.push(`find_references ${name}: ours ${ours.length} lines, rg ${theirs.length}; first difference at ${at}: ours ${ours[at] ?? '(none)'}, rg ${theirs[at] ?? '(none)'}`);
+      }
+      const symbolTimes: number[] = [];
+      for (let i = 0; i < WARM_RUNS; i++) {
+        const result = await timed(() => client.callTool('find_symbol', { name }));
+        symbolTimes.push(result.ms);
+        symbolTexts.set(name, result.value);
+      }
+      warmSymbols.push(Math.min(...symbolTimes));
+    }
+    await closed(client);
+    rows.push(
+      { metric: `warm find_references (median of ${names.length})`, ours: median(warmReferences), unit: 'ms', reference: { value: rg, tool: 'rg' }, goal: '≤ 0.2× rg', met: median(warmReferences) <= 0.2 * rg },
+      { metric: `warm find_symbol (median of ${names.length})`, ours: median(warmSymbols), unit: 'ms', reference: { value: rg, tool: 'rg' }, goal: '≤ 0.2× rg', met: median(warmSymbols) <= 0.2 * rg },
+      { metric: 'peak RSS of every server of the run', ours: peak, unit: 'MB', goal: '≤ 400 MB', met: peak <= 400 },
+    );
+
+    // The same names with no index at all, in one server.
+    const plain = new LineClient(['mcp', tree, '--no-cache']);
+    await plain.initialize();
+    let symbolsEqual = 0;
+    for (const name of names) {
+      const expected = await plain.callTool('find_symbol', { name });
+      if (expected === symbolTexts.get(name)) symbolsEqual++;
+      else mismatches.push(`find_symbol ${name}: differs from --no-cache`);
+    }
+    await plain.close();
+    const referencesEqual = names.length - mismatches.filter((line) => line.startsWith('find_references')).length;
+    rows.push(
+      { metric: "find_references lines equal to rg's", ours: referencesEqual, unit: `of ${names.length}`, goal: 'all', met: referencesEqual === names.length },
+      { metric: "find_symbol equal to --no-cache's", ours: symbolsEqual, unit: `of ${names.length}`, goal: 'all', met: symbolsEqual === names.length },
+    );
+    return { rows, mismatches };
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+}
