@@ -84,6 +84,17 @@ describe('over stdio with the SDK client', () => {
     assert.equal(textOf(result), 'src/rpc.rs:26: pub fn handoff_prompt(rpc: &mut Rpc) -> String {');
   });
 
+  test('a call asking for progress is told how far its search has come; one that does not, nothing', async () => {
+    const told: { progress: number; total?: number; message?: string }[] = [];
+    const result = await client.callTool({ name: 'find_references', arguments: { name: 'handoff_prompt' } }, undefined, { onprogress: (progress) => told.push(progress) });
+    assert.match(textOf(result), /^src\/rpc\.rs:26: /);
+    assert.ok(told.length >= 1, 'no progress was sent');
+    for (const { progress, total, message } of told) {
+      assert.ok(total !== undefined && progress <= total, JSON.stringify(told));
+      assert.equal(message, `${progress} of ${total} files searched`);
+    }
+  });
+
   test('diagnostics without a file', async () => {
     const result = await client.callTool({ name: 'diagnostics', arguments: {} });
     assert.equal(textOf(result), 'No diagnostics.');
@@ -177,6 +188,22 @@ describe('raw lines', () => {
     assert.deepEqual(pong, { jsonrpc: '2.0', id: 2, result: {} });
     server.child.stdin.end();
     await server.exit();
+  });
+
+  test('progress goes with the token the call gave, and to no call that gave none', async () => {
+    const server = new RawServer();
+    server.send(request(1, 'tools/call', { name: 'find_symbol', arguments: { name: 'Rpc' } }));
+    server.send(request(2, 'tools/call', { name: 'find_symbol', arguments: { name: 'Rpc' }, _meta: { progressToken: 'token-7' } }));
+    server.child.stdin.end();
+    await server.exit();
+    const messages = server.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const answers = messages.filter((message) => 'id' in message).map((message) => message['id']);
+    assert.deepEqual(answers.sort(), [1, 2]);
+    const progress = messages.filter((message) => message['method'] === 'notifications/progress');
+    assert.ok(progress.length >= 1);
+    for (const { params } of progress) assert.equal((params as { progressToken: unknown }).progressToken, 'token-7');
+    // Each comes before the answer to its call.
+    assert.ok(messages.lastIndexOf(progress.at(-1)!) < messages.findIndex((message) => message['id'] === 2));
   });
 
   test('JSON that is not a request gets -32600', async () => {

@@ -385,10 +385,13 @@ export class Shard {
   }
 }
 
-/** A function to call with the number of files looked at, which tells `progress` at most every PROGRESS_EVERY_MS. */
+/**
+ * A function to call with the number of files looked at, which tells `progress` at the first file
+ * (a search has begun) and then at most every PROGRESS_EVERY_MS.
+ */
 function progressTeller(total: number, progress: Progress | undefined): (done: number) => void {
   if (progress === undefined) return () => {};
-  let next = performance.now() + PROGRESS_EVERY_MS;
+  let next = 0;
   return (done) => {
     if ((done & 63) !== 0 || performance.now() < next) return;
     next = performance.now() + PROGRESS_EVERY_MS;
