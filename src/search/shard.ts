@@ -165,7 +165,7 @@ export class Shard {
     if (isUnsearchable(state)) return true;
     if (state.words === undefined || state.content === undefined) return false;
     const language = this.languages.of(file.relative);
-    if (language === undefined || state.defined !== undefined || state.definitions !== undefined) return true;
+    if (language === undefined || state.definitions !== undefined || this.definedNames(file, state) !== undefined) return true;
     return this.store.hasDefinitions(state.content, languageKey(language));
   }
 
@@ -202,7 +202,8 @@ export class Shard {
       const state = this.stateOf(file);
       if (state === undefined || isUnsearchable(state)) continue;
       if (state.words !== undefined && !mayContain(state.words, words)) continue;
-      if (state.defined !== undefined && !test.mayName(state.defined.names)) continue;
+      const names = this.definedNames(file, state);
+      if (names !== undefined && !test.mayName(names)) continue;
       let definitions = this.heldDefinitions(file, state);
       let read: SearchRead | undefined;
       /** Whether `definitions` were made from `read`, or are those of the version `state` knew. */
@@ -243,18 +244,26 @@ export class Shard {
     if (known?.stamp === stamp) return known;
     if (known !== undefined) this.forget(file.relative);
     const recorded = this.recordedFiles().get(file.relative);
-    const state: FileState = recorded?.stamp === stamp ? this.recordedState(file, recorded) : { stamp };
+    const state: FileState = recorded?.stamp === stamp ? this.recordedState(recorded) : { stamp };
     this.states.set(file.relative, state);
     return state;
   }
 
-  /** A file's state as the index recorded it: its defined names only where they are of the language the file has now. */
-  private recordedState(file: ShardFile, recorded: RecordedFile): FileState {
+  /** A file's state as the index recorded it (its defined names are checked against its language where they are used: see `definedNames`). */
+  private recordedState(recorded: RecordedFile): FileState {
     const state: FileState = { stamp: recorded.stamp, content: recorded.content };
     if (recorded.words !== undefined) state.words = recorded.words;
-    const language = this.languages.of(file.relative);
-    if (language !== undefined && recorded.defined?.language.equals(languageKey(language))) state.defined = recorded.defined;
+    if (recorded.defined !== undefined) state.defined = recorded.defined;
     return state;
+  }
+
+  /** The names the file defines, where they are known and of the language the file has now (a snapshot's may be of another). */
+  private definedNames(file: ShardFile, state: FileState): Buffer | undefined {
+    if (state.defined === undefined) return undefined;
+    const language = this.languages.of(file.relative);
+    if (language !== undefined && state.defined.language.equals(languageKey(language))) return state.defined.names;
+    delete state.defined;
+    return undefined;
   }
 
   /** Reads what the index knew of the shard's files now, rather than at the first search (a worker does so while the walk is made). */
