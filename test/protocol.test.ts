@@ -84,17 +84,6 @@ describe('over stdio with the SDK client', () => {
     assert.equal(textOf(result), 'src/rpc.rs:26: pub fn handoff_prompt(rpc: &mut Rpc) -> String {');
   });
 
-  test('a call asking for progress is told how far its search has come', async () => {
-    const told: { progress: number; total?: number; message?: string }[] = [];
-    const result = await client.callTool({ name: 'find_references', arguments: { name: 'handoff_prompt' } }, undefined, { onprogress: (progress) => told.push(progress) });
-    assert.match(textOf(result), /^src\/rpc\.rs:26: pub fn handoff_prompt/m);
-    assert.ok(told.length >= 1, 'no progress was sent');
-    for (const { progress, total, message } of told) {
-      assert.ok(total !== undefined && progress <= total, JSON.stringify(told));
-      assert.equal(message, `${progress} of ${total} files searched`);
-    }
-  });
-
   test('diagnostics without a file', async () => {
     const result = await client.callTool({ name: 'diagnostics', arguments: {} });
     assert.equal(textOf(result), 'No diagnostics.');
@@ -190,20 +179,26 @@ describe('raw lines', () => {
     await server.exit();
   });
 
-  test('progress goes with the token the call gave, and to no call that gave none', async () => {
-    const server = new RawServer();
-    server.send(request(1, 'tools/call', { name: 'find_symbol', arguments: { name: 'Rpc' } }));
-    server.send(request(2, 'tools/call', { name: 'find_symbol', arguments: { name: 'Rpc' }, _meta: { progressToken: 'token-7' } }));
+  test('a long search tells the token its call gave how far it has come, before its answer; a call with no token is told nothing', { timeout: 60_000 }, async () => {
+    // Some 3,000 files to parse: a search of seconds, where progress is told every quarter second.
+    const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-progress-'));
+    for (let i = 0; i < 3000; i++) writeFileSync(path.join(root, `f${i}.rs`), `fn needle_${i}() {}\nstruct Needle${i} { needle: u32 }\n`);
+    const server = new RawServer(['mcp', root, '--no-cache']);
+    server.send(request(1, 'tools/call', { name: 'find_symbol', arguments: { name: 'needle' } }));
+    server.send(request(2, 'tools/call', { name: 'find_symbol', arguments: { name: 'needle' }, _meta: { progressToken: 'token-7' } }));
     server.child.stdin.end();
     await server.exit();
     const messages = server.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    const answers = messages.filter((message) => 'id' in message).map((message) => message['id']);
-    assert.deepEqual(answers.sort(), [1, 2]);
-    const progress = messages.filter((message) => message['method'] === 'notifications/progress');
-    assert.ok(progress.length >= 1);
-    for (const { params } of progress) assert.equal((params as { progressToken: unknown }).progressToken, 'token-7');
-    // Each comes before the answer to its call.
-    assert.ok(messages.lastIndexOf(progress.at(-1)!) < messages.findIndex((message) => message['id'] === 2));
+    assert.deepEqual(messages.filter((message) => 'id' in message).map((message) => message['id']), [1, 2]);
+    const progress = messages.map((message, at) => ({ message, at })).filter(({ message }) => message['method'] === 'notifications/progress');
+    assert.ok(progress.length >= 1, 'no progress was told');
+    for (const { message, at } of progress) {
+      const params = message['params'] as { progressToken: unknown; progress: number; total: number; message: string };
+      assert.equal(params.progressToken, 'token-7');
+      assert.ok(params.progress <= params.total && params.total <= 3000, JSON.stringify(params));
+      assert.equal(params.message, `${params.progress} of ${params.total} files searched`);
+      assert.ok(at < messages.findIndex((m) => m['id'] === 2), 'told before its answer');
+    }
   });
 
   test('JSON that is not a request gets -32600', async () => {

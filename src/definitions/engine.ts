@@ -7,12 +7,19 @@ import { markdownHeadings } from './markdownScanner.js';
 import { treeSitterDefinitions } from './treeSitter.js';
 
 /**
+ * Called when what answered is not the language's own engine but its stand-in (the keyword scanner
+ * for a grammar that failed or a parse past its budget), or an answer this thread cannot vouch for
+ * (a large file's worker): such definitions are not to be kept for other processes.
+ */
+export type OnFallback = () => void;
+
+/**
  * The declarations of a file, in source order with their nesting depth; undefined when the file's
  * language is not known (prose, data, no extension): such a file defines nothing.
  */
-export async function definitionsOf(languages: Languages, file: string, text: string): Promise<Definition[] | undefined> {
+export async function definitionsOf(languages: Languages, file: string, text: string, onFallback?: OnFallback): Promise<Definition[] | undefined> {
   const language = languages.of(file);
-  return language === undefined ? undefined : definitionsIn(language, text);
+  return language === undefined ? undefined : definitionsIn(language, text, onFallback);
 }
 
 /** Past this many characters a file is parsed in a worker of its own (see `isolatedOutline.ts`). */
@@ -22,8 +29,9 @@ const ISOLATED_OUTLINE_CHARS = 1 << 20;
  * What `outline` shows: a file of no known language that is not prose or data (a script without an
  * extension, a language nobody listed yet) still gets the keyword scanner's best effort.
  */
-export async function outlineDefinitions(languages: Languages, file: string, text: string): Promise<Definition[]> {
-  if (text.length <= ISOLATED_OUTLINE_CHARS || languages.of(file)?.engine !== 'tree-sitter') return outlineDefinitionsHere(languages, file, text);
+export async function outlineDefinitions(languages: Languages, file: string, text: string, onFallback?: OnFallback): Promise<Definition[]> {
+  if (text.length <= ISOLATED_OUTLINE_CHARS || languages.of(file)?.engine !== 'tree-sitter') return outlineDefinitionsHere(languages, file, text, onFallback);
+  onFallback?.(); // Made on another thread, which cannot say whether a fallback answered there.
   try {
     return await outlineInWorker(languages, file, text);
   } catch (error) {
@@ -33,8 +41,8 @@ export async function outlineDefinitions(languages: Languages, file: string, tex
 }
 
 /** `outlineDefinitions` on this thread, whatever the file's size. */
-export async function outlineDefinitionsHere(languages: Languages, file: string, text: string): Promise<Definition[]> {
-  return (await definitionsOf(languages, file, text)) ?? (isProseOrData(file) ? [] : keywordDefinitions(text));
+export async function outlineDefinitionsHere(languages: Languages, file: string, text: string, onFallback?: OnFallback): Promise<Definition[]> {
+  return (await definitionsOf(languages, file, text, onFallback)) ?? (isProseOrData(file) ? [] : keywordDefinitions(text));
 }
 
 const reportedFailures = new Set<string>();
@@ -46,7 +54,7 @@ function reportFailure(part: string, error: unknown): void {
   process.stderr.write(`zumba: the ${part} failed, using the keyword scanner: ${error instanceof Error ? error.message : String(error)}\n`);
 }
 
-async function definitionsIn(language: LanguageInfo, text: string): Promise<Definition[]> {
+async function definitionsIn(language: LanguageInfo, text: string, onFallback: OnFallback | undefined): Promise<Definition[]> {
   switch (language.engine) {
     case 'markdown':
       return markdownHeadings(text);
@@ -55,12 +63,14 @@ async function definitionsIn(language: LanguageInfo, text: string): Promise<Defi
     case 'tree-sitter':
       try {
         // Undefined: the parse or query ran past its budget (a huge or pathological file).
-        return (await treeSitterDefinitions(language.grammar!, text)) ?? keywordDefinitions(text);
+        const parsed = await treeSitterDefinitions(language.grammar!, text);
+        if (parsed !== undefined) return parsed;
       } catch (error) {
         // A grammar that fails to load must not take the tools down: the keyword scanner answers,
         // and stderr says why, once per language.
         reportFailure(`${language.name} grammar`, error);
-        return keywordDefinitions(text);
       }
+      onFallback?.();
+      return keywordDefinitions(text);
   }
 }

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Progress } from '../search/shard.js';
 import type { Project } from '../session/project.js';
 import { answer } from '../tools/answer.js';
-import { findTool, inputSchemaOf, InvalidArguments, parseArguments, TOOLS } from '../tools/registry.js';
+import { findTool, inputSchemaOf, InvalidArguments, parseArguments, TOOLS, type ToolCall } from '../tools/registry.js';
 import { VERSION } from '../version.js';
 import { INVALID_PARAMS } from './jsonRpc.js';
 
@@ -57,17 +57,19 @@ const NO_SCHEMA_VALIDATION: jsonSchemaValidator = {
 
 /**
  * A call whose params carry `_meta.progressToken` is told, while a search runs, how many of the
- * project's files it has looked at (MCP's notifications/progress).
+ * project's files it has looked at (MCP's notifications/progress). `sent` settles once every
+ * notification has gone out: the answer follows them, since a client forgets a token once answered.
  */
-function progressOf(params: CallToolRequest['params'], extra: RequestHandlerExtra<ServerRequest, ServerNotification>): { progress?: Progress } {
+function progressOf(params: CallToolRequest['params'], extra: RequestHandlerExtra<ServerRequest, ServerNotification>): { call: ToolCall; sent: () => Promise<unknown> } {
   const token = params._meta?.progressToken;
-  if (token === undefined) return {};
-  return {
-    progress: (done, total) =>
-      void extra
-        .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: done, total, message: `${done} of ${total} files searched` } })
-        .catch(() => {}), // A client gone meanwhile: its answer will not be read either.
+  if (token === undefined) return { call: {}, sent: () => Promise.resolve() };
+  let sending: Promise<unknown> = Promise.resolve();
+  const progress: Progress = (done, total) => {
+    const notification = { method: 'notifications/progress' as const, params: { progressToken: token, progress: done, total, message: `${done} of ${total} files searched` } };
+    // A client gone meanwhile will not read its answer either.
+    sending = sending.then(() => extra.sendNotification(notification)).catch(() => {});
   };
+  return { call: { progress }, sent: () => sending };
 }
 
 export function createServer(project: Project): Server {
@@ -100,7 +102,9 @@ export function createServer(project: Project): Server {
       if (error instanceof InvalidArguments) throw new RpcError(INVALID_PARAMS, error.message);
       throw error;
     }
-    const result = await project.search.answering(() => answer(project, tool, args, { ...progressOf(params, extra) }));
+    const progress = progressOf(params, extra);
+    const result = await project.search.answering(() => answer(project, tool, args, progress.call));
+    await progress.sent();
     return { content: [{ type: 'text' as const, text: result.text }], ...(result.isError && { isError: true }) };
   });
 

@@ -327,10 +327,13 @@ export class Shard {
       const language = this.languages.of(file.relative);
       if (language === undefined) state.definitions = null;
       else if (this.heldDefinitions(file, state) === undefined) {
-        const definitions = (await definitionsOf(this.languages, file.relative, stripByteOrderMark(read.bytes.toString('utf8')))) ?? [];
+        let fallback = false;
+        const definitions = (await definitionsOf(this.languages, file.relative, stripByteOrderMark(read.bytes.toString('utf8')), () => (fallback = true))) ?? [];
         const key = languageKey(language);
-        this.changes.definitions.push({ content, language: key, payload: encodeDefinitions(definitions) });
+        // A stand-in's answer (a grammar that failed, a parse past its budget) serves this process only.
+        if (!fallback) this.changes.definitions.push({ content, language: key, payload: encodeDefinitions(definitions) });
         this.hold(file.relative, state, keepDefinitions(definitions), key);
+        if (fallback) delete state.defined; // Nor do its names go into the snapshot.
       }
     }
     this.record(state);
@@ -395,12 +398,14 @@ export class Shard {
 }
 
 /**
- * A function to call with the number of files looked at, which tells `progress` at the first file
- * (a search has begun) and then at most every PROGRESS_EVERY_MS.
+ * A function to call with the number of files looked at, which tells `progress` every
+ * PROGRESS_EVERY_MS or so. A search shorter than that tells nothing: its answer is as soon (and a
+ * client that reads a notification and the answer at once may take the answer first: the MCP SDK's
+ * client then no longer knows the token).
  */
 function progressTeller(total: number, progress: Progress | undefined): (done: number) => void {
   if (progress === undefined) return () => {};
-  let next = 0;
+  let next = performance.now() + PROGRESS_EVERY_MS;
   return (done) => {
     if ((done & 63) !== 0 || performance.now() < next) return;
     next = performance.now() + PROGRESS_EVERY_MS;

@@ -7,7 +7,9 @@ import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Languages } from '../definitions/languages.js';
 import { loadLanguages } from '../definitions/manifest.js';
+import type { Definition } from '../definitions/definition.js';
 import { indexSettings, openIndexStore, type CacheOptions, type IndexSettings, type IndexStore } from '../index/index.js';
+import { indexedDefinitions, type MakeDefinitions } from '../index/indexedOutlines.js';
 import type { ProjectRoots } from '../project/paths.js';
 import { ProjectWalk, type WalkMemory } from '../project/walker.js';
 import { ProjectSearch } from '../search/projectSearch.js';
@@ -27,6 +29,8 @@ export interface Project extends ProjectRoots {
   readonly search: ProjectSearch;
   /** Where the index is, when there is one. */
   readonly index: IndexSettings | undefined;
+  /** A file's definitions, through the index: `make`'s when the index does not hold them for these bytes. */
+  readonly definitions: (relative: string, bytes: Buffer, make: MakeDefinitions) => Promise<Definition[]>;
 }
 
 export interface ProjectOptions extends CacheOptions {
@@ -50,11 +54,9 @@ function warnOnce(message: string): void {
   process.stderr.write(`zumba: ${message}\n`);
 }
 
-/** The walk kept in the index, through a store this thread opens when the walk first needs it. */
-function walkMemory(index: IndexSettings, realRoot: string): WalkMemory {
-  let store: IndexStore | undefined;
-  const opened = () => (store ??= openIndexStore(index, realRoot, warnOnce));
-  return { load: () => opened().snapshot('walk'), save: (walk) => opened().saveSnapshot('walk', walk) };
+/** The walk kept in the index. */
+function walkMemory(store: () => IndexStore): WalkMemory {
+  return { load: () => store().snapshot('walk'), save: (walk) => store().saveSnapshot('walk', walk) };
 }
 
 export function openProject(folder: string, options: ProjectOptions = {}): Project {
@@ -69,13 +71,17 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
   const realRoot = realpathSync(root);
   const languages = loadLanguages(options.languageRoots);
   const index = indexSettings(options, warnOnce);
-  const walk = new ProjectWalk(realRoot, index === undefined ? undefined : walkMemory(index, realRoot));
+  // This thread's store, opened when the walk or an outline first needs it.
+  let opened: IndexStore | undefined;
+  const store = () => (opened ??= openIndexStore(index, realRoot, warnOnce));
+  const walk = new ProjectWalk(realRoot, index === undefined ? undefined : walkMemory(store));
   return {
     root,
     realRoot,
     walk,
     languages,
     index,
+    definitions: (relative, bytes, make) => indexedDefinitions(store(), languages, relative, bytes, make),
     search: new ProjectSearch(walk, languages, { projectRoot: realRoot, index, warn: warnOnce, fillWhenIdle: options.fillWhenIdle === true }),
     ...(options.diagnosticsFile !== undefined && { diagnosticsFile: path.resolve(options.diagnosticsFile) }),
   };

@@ -1,7 +1,7 @@
 /** `outline {path}`: a file's declarations, one a line, indented by nesting. */
 import { statSync, type Stats } from 'node:fs';
 import type { Definition } from '../definitions/definition.js';
-import { outlineDefinitions } from '../definitions/engine.js';
+import { outlineDefinitions, type OnFallback } from '../definitions/engine.js';
 import { OUTLINE_SIZE_LIMIT, readRegularFile } from '../project/files.js';
 import { describe, resolveProjectPath } from '../project/paths.js';
 import type { Project } from '../session/project.js';
@@ -12,12 +12,18 @@ export const MAX_OUTLINE_ENTRIES = 1000;
 
 export async function outline(project: Project, args: { path: string }): Promise<string> {
   const file = resolveProjectPath(project, args.path);
-  const text = readSourceText(file.absolute, file.relative);
-  return renderOutline(await outlineDefinitions(project.languages, file.relative, text));
+  const bytes = readSource(file.absolute, file.relative);
+  const make = (onFallback: OnFallback) => outlineDefinitions(project.languages, file.relative, stripByteOrderMark(bytes.toString('utf8')), onFallback);
+  return renderOutline(await project.definitions(file.relative, bytes, make));
 }
 
 /** The text of a file that `outline` accepts: a regular, non-binary file of at most 8 MB. */
 export function readSourceText(absolute: string, shown: string): string {
+  return stripByteOrderMark(readSource(absolute, shown).toString('utf8'));
+}
+
+/** The bytes of a file that `outline` accepts. */
+function readSource(absolute: string, shown: string): Buffer {
   const stat = statOf(absolute);
   if (stat?.isDirectory()) throw new ToolError(`${shown} is a directory, not a file.`);
   // A socket cannot be opened at all (ENXIO), a device or FIFO is not read: each is plainly not a file.
@@ -29,7 +35,7 @@ export function readSourceText(absolute: string, shown: string): string {
     throw new ToolError(`Cannot read ${shown}: ${describe(error)}`);
   }
   switch (read.kind) {
-    case 'text': return stripByteOrderMark(read.bytes.toString('utf8'));
+    case 'text': return read.bytes;
     case 'binary': throw new ToolError(`${shown} is a binary file.`);
     case 'too-large': throw new ToolError(`${shown} is larger than 8 MB (${read.size} bytes).`);
     case 'not-a-file': throw new ToolError(`${shown} is not a regular file.`);
