@@ -10,7 +10,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CLI, LineClient, timed } from './lineClient.js';
-import { bestTime, ourLines, peakRss, rgArgs, rgLines } from './searchSpeed.js';
+import { bestTime, ctagsWholeTree, ourLines, peakRss, rgArgs, rgLines } from './searchSpeed.js';
 import { median, type Row } from './table.js';
 
 const WARM_RUNS = 3;
@@ -29,12 +29,12 @@ function treeBytes(folder: string): number {
   return total;
 }
 
-/** A whole command's time; with `mustSucceed`, its failure stops the bench (ctags on the kernel exits 1 for warnings). */
-function timedCommand(command: string, args: readonly string[], options: { cwd?: string; mustSucceed?: boolean } = {}): number {
+/** A whole command's time, in ms; throws if it fails. */
+function timedCommand(command: string, args: readonly string[]): number {
   const start = performance.now();
-  const result = spawnSync(command, args, { cwd: options.cwd, stdio: 'ignore' });
+  const result = spawnSync(command, args, { stdio: 'ignore' });
   if (result.error) throw result.error;
-  if (options.mustSucceed && result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
   return performance.now() - start;
 }
 
@@ -54,8 +54,8 @@ export async function indexSpeed(tree: string, names: readonly string[], options
   };
 
   try {
-    const ctags = Math.min(...Array.from({ length: options.ctagsRuns }, () => timedCommand('ctags', ['-R', '-f', '/dev/null', '.'], { cwd: tree })));
-    const indexing = timedCommand(process.execPath, [CLI, 'index', '--project', tree, '--cache-dir', cache], { mustSucceed: true });
+    const ctags = Math.min(...Array.from({ length: options.ctagsRuns }, () => ctagsWholeTree(tree)));
+    const indexing = timedCommand(process.execPath, [CLI, 'index', '--project', tree, '--cache-dir', cache]);
     const indexBytes = treeBytes(cache);
     const sourceBytes = treeBytes(tree);
     rows.push(

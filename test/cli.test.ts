@@ -14,6 +14,32 @@ function zumba(...args: string[]): { status: number | null; stdout: string; stde
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** The command in a terminal of its own (`script` gives it a pseudo-terminal): what the terminal shows. */
+function inTerminal(args: readonly string[]): { status: number | null; shown: string } {
+  const command = [process.execPath, cliPath, ...args].map((word) => `'${word.replace(/'/g, "'\\''")}'`).join(' ');
+  const result = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', timeout: 120_000 });
+  return { status: result.status, shown: result.stdout };
+}
+
+const hasScript = spawnSync('script', ['--version']).status === 0;
+
+describe('progress on a terminal', () => {
+  const skip = !hasScript && 'needs script(1), from util-linux, to give the command a terminal';
+
+  test('zumba index shows how far it has come on a terminal, and nothing when stderr is not one', { skip, timeout: 120_000 }, () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-progress-cli-'));
+    for (let i = 0; i < 400; i++) writeFileSync(path.join(root, `f${i}.py`), `def f${i}():\n    return ${i}\n`);
+    const shown = inTerminal(['index', '--project', root]);
+    assert.equal(shown.status, 0);
+    assert.match(shown.shown, /indexing: 400 of 400 files\r?\n$/);
+    const piped = spawnSync(process.execPath, [cliPath, 'index', '--project', root], { encoding: 'utf8' });
+    assert.deepEqual([piped.status, piped.stdout, piped.stderr], [0, '', '']);
+    const nothingToFill = spawnSync(process.execPath, [cliPath, 'index', '--project', root, '--no-cache'], { encoding: 'utf8' });
+    assert.equal(nothingToFill.status, 2);
+    assert.match(nothingToFill.stderr, /^zumba: index fills the index on disk: not with --no-cache\n/);
+  });
+});
+
 describe('zumba one-shot commands', () => {
   test('--version prints the package version', () => {
     const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };

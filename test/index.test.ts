@@ -12,6 +12,7 @@ import { KINDS, type Definition } from '../src/definitions/definition.js';
 import { CacheFolderError, defaultCacheFolder, trustedCacheFolder } from '../src/index/cacheFolder.js';
 import { decodeDefinitions, encodeDefinitions } from '../src/index/definitionsRecord.js';
 import { mayContain, wordFilterOf, wordsOfName } from '../src/index/wordFilter.js';
+import { symbolTest } from '../src/search/symbolMatch.js';
 import { wholeWordLines } from '../src/text/wholeWord.js';
 import { seededRandom } from './seededRandom.js';
 
@@ -125,5 +126,14 @@ describe('cache folder', () => {
     fs.mkdirSync(path.join(base, 'theirs'), { mode: 0o700 });
     fs.chownSync(path.join(base, 'theirs'), 65534, 65534);
     refused('theirs', /belongs to another user/);
+  });
+});
+
+describe("find_symbol's test of a file's defined names", () => {
+  test('a name, or a qualified name ending in it, passes; the name inside a longer one does not', () => {
+    const names = Buffer.from('print\0Foo.bar\0x::baz\0int\0Ünï\0', 'utf8');
+    const passes = (name: string) => symbolTest(name, 'exact').mayName(names);
+    assert.deepEqual(['int', 'bar', 'baz', 'Foo.bar', 'x::baz', 'Ünï', 'print'].filter((name) => !passes(name)), []);
+    assert.deepEqual(['rint', 'Foo', 'x', 'pr', 'nï'].filter(passes), []);
   });
 });

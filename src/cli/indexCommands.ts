@@ -5,28 +5,14 @@ import { indexSettings, type CacheOptions } from '../index/index.js';
 import { snapshotFiles, SNAPSHOTS_FOLDER } from '../index/snapshots.js';
 import { INDEX_FILE, removeIndexFile } from '../index/store.js';
 import type { Project } from '../session/project.js';
+import { progressLine } from './progressLine.js';
 
 export async function indexCommand(project: Project): Promise<number> {
-  const line = progressLine();
+  const line = progressLine('indexing', { keep: true });
   await project.search.index(line?.show);
   line?.end();
   await project.search.close();
   return 0;
-}
-
-/** A line on stderr saying how far indexing has come, rewritten in place; none when stderr is not a terminal. */
-function progressLine(): { show: (done: number, total: number) => void; end: () => void } | undefined {
-  if (!process.stderr.isTTY) return undefined;
-  let shown = false;
-  return {
-    show: (done, total) => {
-      process.stderr.write(`\rindexing: ${done} of ${total} files`);
-      shown = true;
-    },
-    end: () => {
-      if (shown) process.stderr.write('\n');
-    },
-  };
 }
 
 export async function cacheCommand(options: CacheOptions, clear: boolean): Promise<number> {

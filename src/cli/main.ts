@@ -55,6 +55,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   index: async (argv) => {
     const { positionals, values } = parse(argv, PROJECT_OPTION);
     if (positionals.length > 0) throw new UsageError('index takes no arguments (--project DIR names the folder)');
+    if (values['no-cache'] === true) throw new UsageError('index fills the index on disk: not with --no-cache');
     return indexCommand(projectOf(values));
   },
   cache: async (argv) => {

@@ -1,23 +1,27 @@
 /** A one-shot command: one tool call, its text on stdout, or its error on stderr with exit code 1. */
 import type { Project } from '../session/project.js';
 import { answer, type Answer } from '../tools/answer.js';
-import { InvalidArguments, parseArguments, type Tool } from '../tools/registry.js';
+import { InvalidArguments, parseArguments, type Tool, type ToolCall } from '../tools/registry.js';
+import { progressLine } from './progressLine.js';
 
 export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export async function callForCommand(project: Project, tool: Tool, args: Record<string, unknown>): Promise<Answer> {
+export async function callForCommand(project: Project, tool: Tool, args: Record<string, unknown>, call: ToolCall = {}): Promise<Answer> {
   try {
-    return await answer(project, tool, parseArguments(tool, args));
+    return await answer(project, tool, parseArguments(tool, args), call);
   } catch (error) {
     if (error instanceof InvalidArguments) throw new UsageError(error.message);
     throw error;
   }
 }
 
+/** Runs the tool; a search that takes a while shows how far it has come on stderr, when that is a terminal. */
 export async function runTool(project: Project, tool: Tool, args: Record<string, unknown>): Promise<number> {
-  const result = await callForCommand(project, tool, args);
+  const line = progressLine('searching', { keep: false });
+  const result = await callForCommand(project, tool, args, line === undefined ? {} : { progress: line.show });
+  line?.end();
   (result.isError ? process.stderr : process.stdout).write(result.text + '\n');
   return result.isError ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 /**
- * The index on disk: one SQLite database in the cache folder (format in `FORMAT.md` beside this
- * file), shared by every process of the user. SQLite gives what several servers writing at once
+ * The index on disk: one SQLite database in the cache folder for the records keyed by content, and
+ * the projects' snapshots beside it (`snapshots.ts`); the format is in `FORMAT.md` beside this file.
+ * Every process of the user shares them. SQLite gives what several servers writing at once
  * and a server killed mid-write need (transactions, a write-ahead log, locks between processes) and
  * reports a damaged file as an error rather than crashing; each record also carries a checksum of
  * its own, so that bytes changed inside a record are not trusted either.
@@ -32,6 +33,8 @@ export interface IndexChanges {
 }
 
 export interface IndexStore {
+  /** False for `--no-cache`'s store, which keeps nothing: what a process learns stays in its memory. */
+  readonly persistent: boolean;
   /** A snapshot of the project's (what its walk or a shard knew of its files), when one was saved whole. */
   snapshot(name: string): Buffer | undefined;
   /** The names of the project's snapshots that start with `prefix`. */
@@ -48,6 +51,7 @@ export interface IndexStore {
 
 /** The store of `--no-cache`: it knows nothing and keeps nothing. */
 export const NO_STORE: IndexStore = {
+  persistent: false,
   snapshot: () => undefined,
   snapshotNames: () => [],
   saveSnapshot: () => {},
@@ -69,7 +73,6 @@ CREATE INDEX IF NOT EXISTS definitions_used ON definitions (used);
 export type Warn = (message: string) => void;
 
 const now = () => Math.floor(Date.now() / 1000);
-
 
 /**
  * Opens (or makes) the index in a trusted cache folder, for one project. A file of another format or
@@ -135,6 +138,7 @@ function messageOf(error: unknown): string {
 }
 
 class SqliteStore implements IndexStore {
+  readonly persistent = true;
   private broken = false;
   private readonly file: string;
   private readonly touched = { words: new Set<string>(), definitions: new Set<string>() };

@@ -1,5 +1,5 @@
 /** Reading files the way every tool must: never blocking on a FIFO, never reading more than a limit. */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 
 /** Files larger than this are left out of project-wide searches (usually generated). */
 export const SEARCH_SIZE_LIMIT = 512 * 1024;
@@ -21,10 +21,13 @@ export function stampOfStats(stat: Stats): string {
   return `${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.size}`;
 }
 
-/** The stamp of the entry at a path itself (a link's own, not its target's); '' when there is none. */
-export function entryStamp(absolute: string): string {
+/**
+ * What identifies one version of the file or folder at a path (see `stampOfStats`); '' when there is
+ * none. With `followLinks: false`, of the entry itself: a link's own, not its target's.
+ */
+export function stampOf(absolute: string, options: { followLinks?: boolean } = {}): string {
   try {
-    const stat = lstatSync(absolute, { throwIfNoEntry: false });
+    const stat = (options.followLinks === false ? lstatSync : statSync)(absolute, { throwIfNoEntry: false });
     return stat === undefined ? '' : stampOfStats(stat);
   } catch {
     return ''; // Out of reach (inside a folder we may not search, a name too long): as good as absent.

@@ -12,25 +12,15 @@
  * to date the same way, so that a fresh process lists only the folders that changed since.
  */
 import { isUtf8 } from 'node:buffer';
-import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { stampOfStats } from './files.js';
+import { stampOf } from './files.js';
 import { IgnoreRules } from './ignoreRules.js';
 
 export interface WalkedFile {
   /** Relative to the project, with `/`. */
   readonly relative: string;
   readonly absolute: string;
-}
-
-/** What identifies one version of a file or folder on disk (see `stampOfStats`); '' when there is none. */
-export function stampOf(absolute: string): string {
-  try {
-    const stat = statSync(absolute, { throwIfNoEntry: false });
-    return stat === undefined ? '' : stampOfStats(stat);
-  } catch {
-    return ''; // Out of reach (inside a folder we may not search, a name too long): as good as absent.
-  }
 }
 
 interface Folder {

@@ -59,7 +59,10 @@ export class ProjectSearch {
         // A worker that died is no reason to fail the call: the main thread searches instead.
       }
     }
-    return this.localShard(files).search(query, limit, progress);
+    const shard = this.localShard(files);
+    const hits = await shard.search(query, limit, progress);
+    shard.persist();
+    return hits;
   }
 
   /** Brings every file of the walk into the index, on every core; resolves when all are in. */

@@ -94,13 +94,20 @@ port.on('message', (message: ToSearchWorker) => {
       break;
     case 'search': {
       const progress = message.progress ? (done: number, total: number) => port.postMessage({ id: message.id, done, total } satisfies FromSearchWorker) : undefined;
-      shard
-        .search(message.query, message.limit, progress)
-        .then(
-          (hits) => port.postMessage({ id: message.id, hits } satisfies FromSearchWorker),
-          (error: unknown) => port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies FromSearchWorker),
-        )
-        .finally(fillWhileIdle);
+      shard.search(message.query, message.limit, progress).then(
+        (hits) => {
+          // A server writes what the search learnt once it has answered; a one-shot command, whose
+          // process ends with its answer, before.
+          if (!fillWhenIdle) shard.persist();
+          port.postMessage({ id: message.id, hits } satisfies FromSearchWorker);
+          if (fillWhenIdle) shard.persist();
+          fillWhileIdle();
+        },
+        (error: unknown) => {
+          port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies FromSearchWorker);
+          fillWhileIdle();
+        },
+      );
     }
   }
 });

@@ -17,7 +17,7 @@ import { languageKey } from '../index/languageKey.js';
 import { decodeFilesSnapshot, encodeFilesSnapshot, type DefinedNames, type RecordedFile } from '../index/filesSnapshot.js';
 import type { IndexChanges, IndexStore } from '../index/store.js';
 import { mayContain, wordFilterOf, wordsOfName } from '../index/wordFilter.js';
-import { entryStamp } from '../project/files.js';
+import { stampOf } from '../project/files.js';
 import { pathFilter } from '../project/pathFilter.js';
 import { readSearchable, searchBuffer, type SearchRead } from '../project/searchable.js';
 import type { WalkedFile } from '../project/walker.js';
@@ -63,6 +63,8 @@ const MAX_HELD_DEFINITIONS = 1_000_000;
 const BATCH = 256;
 /** How long a fill step goes on taking files: short, so that a call waiting behind it barely notices. */
 const FILL_STEP_MS = 20;
+/** A snapshot that searches changed is saved again at most this often (its fill's end saves it too). */
+const SNAPSHOT_EVERY_MS = 30_000;
 /** Progress is told at most this often. */
 const PROGRESS_EVERY_MS = 250;
 
@@ -94,6 +96,7 @@ export class Shard {
   private changes: IndexChanges = { words: [], definitions: [] };
   /** Whether the shard knows files its saved snapshot does not. */
   private unsaved = false;
+  private lastSave: number | undefined;
   private readonly scratch = searchBuffer();
   /** Where `fill` goes on from: every file before it is in the index. */
   private filled = 0;
@@ -116,13 +119,18 @@ export class Shard {
   /** The first `limit` hits of the query in this shard, in walk order. */
   async search<Q extends SearchQuery>(query: Q, limit: number, progress?: Progress): Promise<HitOf<Q>[]> {
     const tell = progressTeller(this.files.length, progress);
-    try {
-      const hits = query.kind === 'references' ? this.references(query.name, query.path, limit, tell) : await this.symbols(query.name, query.match, limit, tell);
-      return hits as HitOf<Q>[];
-    } finally {
-      this.flush();
-      this.saveSnapshot();
-    }
+    const hits = query.kind === 'references' ? this.references(query.name, query.path, limit, tell) : await this.symbols(query.name, query.match, limit, tell);
+    return hits as HitOf<Q>[];
+  }
+
+  /**
+   * Writes what searches learnt to the index: the content records at once, the snapshot (the whole
+   * shard's, megabytes on a large tree) when it was last saved SNAPSHOT_EVERY_MS ago or more, or
+   * never, or when `now`.
+   */
+  persist(now = false): void {
+    this.flush();
+    if (now || this.lastSave === undefined || performance.now() - this.lastSave >= SNAPSHOT_EVERY_MS) this.saveSnapshot();
   }
 
   /** Brings more files into the index, for FILL_STEP_MS or so; true while some remain. */
@@ -133,12 +141,11 @@ export class Shard {
       const state = this.stateOf(file);
       if (state === undefined || this.isIndexed(file, state)) continue;
       const read = this.read(file);
-      if (read !== undefined) await this.index(file, read, { definitions: true });
+      if (read !== undefined) await this.index(file, read, 'stored');
     }
     progress?.(this.filled, this.files.length);
     if (this.filled < this.files.length) return true;
-    this.flush();
-    this.saveSnapshot();
+    this.persist(true);
     return false;
   }
 
@@ -146,6 +153,7 @@ export class Shard {
   private saveSnapshot(): void {
     if (!this.unsaved) return;
     this.unsaved = false;
+    this.lastSave = performance.now();
     const known = function* (this: Shard): Generator<[string, RecordedFile]> {
       for (const file of this.files) {
         const state = this.states.get(file.relative);
@@ -212,7 +220,7 @@ export class Shard {
         read = this.read(file);
         if (read?.bytes === undefined || !test.mayHold(read.bytes)) continue;
         read = owned(read); // The scratch buffer is another read's once this search waits for the parse.
-        const indexed = await this.index(file, read, { definitions: true });
+        const indexed = await this.index(file, read, 'held');
         if (indexed.defined !== undefined && !test.mayName(indexed.defined.names)) continue;
         definitions = indexed.definitions;
       }
@@ -224,7 +232,7 @@ export class Shard {
       if (!madeFromRead && read.stamp !== state.stamp) {
         // Changed since its definitions were known: these bytes are the file now.
         const bytes = Buffer.from(read.bytes); // Its own: the scratch buffer is another read's during the parse.
-        definitions = (await this.index(file, { stamp: read.stamp, bytes }, { definitions: true })).definitions;
+        definitions = (await this.index(file, { stamp: read.stamp, bytes }, 'held')).definitions;
         if (definitions == null) continue;
         hits.push(...symbolHits(file, bytes, [...definitionSites(definitions)].filter(test.matches)));
       } else hits.push(...symbolHits(file, read.bytes, matching));
@@ -238,7 +246,7 @@ export class Shard {
    * recorded this very stamp; a bare state (nothing known yet) otherwise. Undefined when it is gone.
    */
   private stateOf(file: ShardFile): FileState | undefined {
-    const stamp = entryStamp(file.absolute);
+    const stamp = stampOf(file.absolute, { followLinks: false });
     if (stamp === '') return undefined;
     const known = this.states.get(file.relative);
     if (known?.stamp === stamp) return known;
@@ -303,9 +311,11 @@ export class Shard {
 
   /**
    * Reads what is not yet known of a version of the file from its bytes (or from the index, by its
-   * content), remembers it for that version, and records it for the index.
+   * content), remembers it for that version, and records it for the index. Its definitions are
+   * `held` in memory for a search; a fill only `stored`s them in the index (and keeps their names),
+   * so that filling a large tree does not fill memory too, but where there is no index to store them.
    */
-  private async index(file: ShardFile, read: SearchRead, wanted: { definitions: boolean }): Promise<FileState> {
+  private async index(file: ShardFile, read: SearchRead, definitions: 'held' | 'stored'): Promise<FileState> {
     let state = this.states.get(file.relative);
     if (state?.stamp !== read.stamp) {
       if (state !== undefined) this.forget(file.relative);
@@ -323,21 +333,31 @@ export class Shard {
       state.words = stored ?? wordFilterOf(read.bytes);
       if (stored === undefined) this.changes.words.push({ content, filter: state.words });
     }
-    if (wanted.definitions && state.definitions === undefined) {
-      const language = this.languages.of(file.relative);
-      if (language === undefined) state.definitions = null;
-      else if (this.heldDefinitions(file, state) === undefined) {
-        let fallback = false;
-        const definitions = (await definitionsOf(this.languages, file.relative, stripByteOrderMark(read.bytes.toString('utf8')), () => (fallback = true))) ?? [];
-        const key = languageKey(language);
-        // A stand-in's answer (a grammar that failed, a parse past its budget) serves this process only.
-        if (!fallback) this.changes.definitions.push({ content, language: key, payload: encodeDefinitions(definitions) });
-        this.hold(file.relative, state, keepDefinitions(definitions), key);
-        if (fallback) delete state.defined; // Nor do its names go into the snapshot.
-      }
+    const language = this.languages.of(file.relative);
+    if (language === undefined) state.definitions = null;
+    else if (state.definitions === undefined) {
+      const hold = definitions === 'held' || !this.store.persistent;
+      const known = hold ? this.heldDefinitions(file, state) !== undefined : this.store.hasDefinitions(content, languageKey(language));
+      if (!known) await this.makeDefinitions(file, state, read.bytes, languageKey(language), hold);
     }
     this.record(state);
     return state;
+  }
+
+  /** Parses the file for its definitions and records them for the index, unless a stand-in made them. */
+  private async makeDefinitions(file: ShardFile, state: FileState, bytes: Buffer, language: Buffer, hold: boolean): Promise<void> {
+    let fallback = false;
+    const made = (await definitionsOf(this.languages, file.relative, stripByteOrderMark(bytes.toString('utf8')), () => (fallback = true))) ?? [];
+    const kept = keepDefinitions(made);
+    if (hold) this.hold(file.relative, state, kept, language);
+    // A stand-in's answer (a grammar that failed, a parse past its budget) serves this process only:
+    // neither its record nor its names go into the index.
+    if (fallback) {
+      delete state.defined;
+      return;
+    }
+    this.changes.definitions.push({ content: state.content!, language, payload: encodeDefinitions(made) });
+    this.define(state, kept.names, language);
   }
 
   /** Notes that the file's snapshot entry is new, and writes content records once a batch is full. */
@@ -357,13 +377,17 @@ export class Shard {
     return readSearchable(file, this.scratch);
   }
 
+  /** Records the names a file defines, for its snapshot entry. */
+  private define(state: FileState, names: string, language: Buffer): void {
+    const bytes = Buffer.from(names, 'utf8');
+    if (state.defined !== undefined && state.defined.language.equals(language) && state.defined.names.equals(bytes)) return;
+    state.defined = { language, names: bytes };
+    this.unsaved = true;
+  }
+
   private hold(relative: string, state: FileState, definitions: KeptDefinitions, language: Buffer): KeptDefinitions {
     state.definitions = definitions;
-    const names = Buffer.from(definitions.names, 'utf8');
-    if (state.defined === undefined || !state.defined.language.equals(language) || !state.defined.names.equals(names)) {
-      state.defined = { language, names };
-      this.unsaved = true;
-    }
+    this.define(state, definitions.names, language);
     this.heldCount -= this.held.get(relative) ?? 0; // Made twice at once (a search and a fill): counted once.
     this.held.delete(relative);
     this.held.set(relative, definitions.linesAndKinds.length);

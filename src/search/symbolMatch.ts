@@ -23,7 +23,7 @@ export function symbolTest(name: string, match: SymbolMatch): SymbolTest {
     const word = lastSegment(name);
     return {
       mayHold: (bytes) => !wholeWordLines(bytes, word).next().done,
-      mayName: (names) => names.includes(word),
+      mayName: namesEndingIn(word),
       matches: (definition) => isExactMatch(definition, name),
     };
   }
@@ -40,6 +40,23 @@ export function symbolTest(name: string, match: SymbolMatch): SymbolTest {
 function isExactMatch(definition: DefinitionSite, name: string): boolean {
   if (definition.name === name) return true;
   return definition.kind !== 'heading' && lastSegment(definition.name) === name;
+}
+
+/**
+ * Whether a file's names (each followed by a NUL) may hold one that is `word`, or ends in it after a
+ * `.` or `:` (a qualified name's last segment): `word` followed by a NUL, and at a name's start or
+ * after one of those. Where a name holds `word` only inside a longer word (`print` for `int`), it
+ * cannot match exactly, and its file's definitions need not be read.
+ */
+function namesEndingIn(word: string): (names: Buffer) => boolean {
+  const needle = Buffer.from(`${word}\0`, 'utf8');
+  const SEPARATORS = new Set([0, 0x2e, 0x3a]);
+  return (names) => {
+    for (let at = names.indexOf(needle); at >= 0; at = names.indexOf(needle, at + 1)) {
+      if (at === 0 || SEPARATORS.has(names[at - 1]!)) return true;
+    }
+    return false;
+  };
 }
 
 export function lastSegment(name: string): string {
