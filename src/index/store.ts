@@ -43,8 +43,6 @@ export interface IndexStore {
   words(content: Buffer): Uint8Array | undefined;
   /** A content's definitions in one language, as `definitionsRecord.ts` encodes them. */
   definitions(content: Buffer, language: Buffer): Buffer | undefined;
-  /** Whether the index holds a content's definitions in one language (nothing is read or decoded). */
-  hasDefinitions(content: Buffer, language: Buffer): boolean;
   write(changes: IndexChanges): void;
   close(): void;
 }
@@ -57,7 +55,6 @@ export const NO_STORE: IndexStore = {
   saveSnapshot: () => {},
   words: () => undefined,
   definitions: () => undefined,
-  hasDefinitions: () => false,
   write: () => {},
   close: () => {},
 };
@@ -153,7 +150,6 @@ class SqliteStore implements IndexStore {
   ) {
     this.file = path.join(folder, INDEX_FILE);
     this.statements = {
-      hasDefinitions: db.prepare('SELECT 1 FROM definitions WHERE content = ? AND language = ?').pluck(),
       words: db.prepare('SELECT filter, checksum FROM words WHERE content = ?'),
       definitions: db.prepare('SELECT payload, checksum FROM definitions WHERE content = ? AND language = ?'),
     };
@@ -171,10 +167,6 @@ class SqliteStore implements IndexStore {
     if (this.broken) return;
     this.guardFiles(() => this.snapshots.write(name, data));
     this.guard(() => this.evictIfOver());
-  }
-
-  hasDefinitions(content: Buffer, language: Buffer): boolean {
-    return this.guard(() => this.statements.hasDefinitions.get(content, language) !== undefined) ?? false;
   }
 
   words(content: Buffer): Uint8Array | undefined {

@@ -172,9 +172,7 @@ export class Shard {
   private isIndexed(file: ShardFile, state: FileState): boolean {
     if (isUnsearchable(state)) return true;
     if (state.words === undefined || state.content === undefined) return false;
-    const language = this.languages.of(file.relative);
-    if (language === undefined || state.definitions !== undefined || this.definedNames(file, state) !== undefined) return true;
-    return this.store.hasDefinitions(state.content, languageKey(language));
+    return this.languages.of(file.relative) === undefined || state.definitions !== undefined || this.definedNames(file, state) !== undefined;
   }
 
   private references(name: string, path: string | undefined, limit: number, tell: (done: number) => void): ReferenceHit[] {
@@ -210,35 +208,39 @@ export class Shard {
       const state = this.stateOf(file);
       if (state === undefined || isUnsearchable(state)) continue;
       if (state.words !== undefined && !mayContain(state.words, words)) continue;
-      const names = this.definedNames(file, state);
-      if (names !== undefined && !test.mayName(names)) continue;
-      let definitions = this.heldDefinitions(file, state);
-      let read: SearchRead | undefined;
-      /** Whether `definitions` were made from `read`, or are those of the version `state` knew. */
-      const madeFromRead = definitions === undefined;
-      if (definitions === undefined) {
-        read = this.read(file);
+      let known = state;
+      if (this.definedNames(file, known) === undefined && known.definitions === undefined) {
+        const read = this.read(file);
         if (read?.bytes === undefined || !test.mayHold(read.bytes)) continue;
-        read = owned(read); // The scratch buffer is another read's once this search waits for the parse.
-        const indexed = await this.index(file, read, 'held');
-        if (indexed.defined !== undefined && !test.mayName(indexed.defined.names)) continue;
-        definitions = indexed.definitions;
+        // Its names, from the index by its content or from a parse: its definitions are held only if it matches.
+        known = await this.index(file, read, 'stored');
       }
+      const names = this.definedNames(file, known);
+      if (names !== undefined && !test.mayName(names)) continue;
+      const definitions = this.heldDefinitions(file, known) ?? (await this.parsedDefinitions(file));
       if (definitions == null) continue;
       const matching = [...definitionSites(definitions)].filter(test.matches);
       if (matching.length === 0) continue;
-      read ??= this.read(file);
+      // Read again: the reads above were into the scratch buffer, another read's by now.
+      const read = this.read(file);
       if (read?.bytes === undefined) continue;
-      if (!madeFromRead && read.stamp !== state.stamp) {
-        // Changed since its definitions were known: these bytes are the file now.
-        const bytes = Buffer.from(read.bytes); // Its own: the scratch buffer is another read's during the parse.
-        definitions = (await this.index(file, { stamp: read.stamp, bytes }, 'held')).definitions;
-        if (definitions == null) continue;
-        hits.push(...symbolHits(file, bytes, [...definitionSites(definitions)].filter(test.matches)));
-      } else hits.push(...symbolHits(file, read.bytes, matching));
+      if (read.stamp === known.stamp) hits.push(...symbolHits(file, read.bytes, matching));
+      else {
+        // Changed since its definitions were known: these bytes are the file now (its own: a parse waits).
+        const bytes = Buffer.from(read.bytes);
+        const fresh = (await this.index(file, { stamp: read.stamp, bytes }, 'held')).definitions;
+        if (fresh != null) hits.push(...symbolHits(file, bytes, [...definitionSites(fresh)].filter(test.matches)));
+      }
       if (hits.length >= limit) return hits.slice(0, limit);
     }
     return hits;
+  }
+
+  /** The definitions of the file as it is now, made by a parse and held (the index did not have them). */
+  private async parsedDefinitions(file: ShardFile): Promise<KeptDefinitions | null | undefined> {
+    const read = this.read(file);
+    if (read?.bytes === undefined) return undefined;
+    return (await this.index(file, { stamp: read.stamp, bytes: Buffer.from(read.bytes) }, 'held')).definitions;
   }
 
   /**
@@ -335,10 +337,14 @@ export class Shard {
     }
     const language = this.languages.of(file.relative);
     if (language === undefined) state.definitions = null;
-    else if (state.definitions === undefined) {
+    else if (state.definitions === undefined && (definitions === 'held' || this.definedNames(file, state) === undefined)) {
+      const key = languageKey(language);
       const hold = definitions === 'held' || !this.store.persistent;
-      const known = hold ? this.heldDefinitions(file, state) !== undefined : this.store.hasDefinitions(content, languageKey(language));
-      if (!known) await this.makeDefinitions(file, state, read.bytes, languageKey(language), hold);
+      const record = this.store.definitions(content, key);
+      const stored = record === undefined ? undefined : decodeKeptDefinitions(record);
+      if (stored === undefined) await this.makeDefinitions(file, state, read.bytes, key, hold);
+      else if (hold) this.hold(file.relative, state, stored, key);
+      else this.define(state, stored.names, key);
     }
     this.record(state);
     return state;
@@ -435,11 +441,6 @@ function progressTeller(total: number, progress: Progress | undefined): (done: n
     next = performance.now() + PROGRESS_EVERY_MS;
     progress(done, total);
   };
-}
-
-/** A read whose bytes are its own, not the scratch buffer's. */
-function owned(read: SearchRead): SearchRead {
-  return read.bytes === undefined ? read : { stamp: read.stamp, bytes: Buffer.from(read.bytes) };
 }
 
 function symbolHits(file: ShardFile, bytes: Buffer, matching: readonly DefinitionSite[]): SymbolHit[] {
