@@ -21,28 +21,39 @@ export interface DefinedNames {
 
 const HEADER = 4 + 1 + 1 + 4 + 1 + 4;
 
-export function encodeFilesSnapshot(files: Iterable<readonly [string, RecordedFile]>): Buffer {
-  const parts: Uint8Array[] = [];
-  let count = 0;
+/** The snapshot's bytes, written straight into one buffer of their size: a large tree's snapshot is tens of megabytes. */
+export function encodeFilesSnapshot(files: readonly (readonly [string, RecordedFile])[]): Buffer {
+  let size = 4;
   for (const [relative, file] of files) {
-    const path = Buffer.from(relative, 'utf8');
-    const stamp = Buffer.from(file.stamp, 'latin1');
-    const words = file.words ?? new Uint8Array(0);
-    const language = file.defined?.language ?? Buffer.alloc(0);
-    const names = file.defined?.names ?? Buffer.alloc(0);
-    const header = Buffer.alloc(HEADER);
-    header.writeUInt32LE(path.length, 0);
-    header.writeUInt8(stamp.length, 4);
-    header.writeUInt8(file.content.length, 5);
-    header.writeUInt32LE(words.length, 6);
-    header.writeUInt8(language.length, 10);
-    header.writeUInt32LE(names.length, 11);
-    parts.push(header, path, stamp, file.content, words, language, names);
-    count++;
+    size += HEADER + Buffer.byteLength(relative, 'utf8') + file.stamp.length + file.content.length;
+    size += (file.words?.length ?? 0) + (file.defined === undefined ? 0 : file.defined.language.length + file.defined.names.length);
   }
-  const total = Buffer.alloc(4);
-  total.writeUInt32LE(count, 0);
-  return Buffer.concat([total, ...parts]);
+  const data = Buffer.allocUnsafe(size);
+  data.writeUInt32LE(files.length, 0);
+  let at = 4;
+  const put = (bytes: Uint8Array) => {
+    data.set(bytes, at);
+    at += bytes.length;
+  };
+  for (const [relative, file] of files) {
+    const pathLength = Buffer.byteLength(relative, 'utf8');
+    data.writeUInt32LE(pathLength, at);
+    data.writeUInt8(file.stamp.length, at + 4);
+    data.writeUInt8(file.content.length, at + 5);
+    data.writeUInt32LE(file.words?.length ?? 0, at + 6);
+    data.writeUInt8(file.defined?.language.length ?? 0, at + 10);
+    data.writeUInt32LE(file.defined?.names.length ?? 0, at + 11);
+    at += HEADER;
+    at += data.write(relative, at, 'utf8');
+    at += data.write(file.stamp, at, 'latin1');
+    put(file.content);
+    if (file.words !== undefined) put(file.words);
+    if (file.defined !== undefined) {
+      put(file.defined.language);
+      put(file.defined.names);
+    }
+  }
+  return data;
 }
 
 /** The files a snapshot holds, or undefined when it does not read back whole. */

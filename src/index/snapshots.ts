@@ -6,7 +6,7 @@
  * starts with a checksum of the project, its name and its bytes, and one that does not match is none.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { wordChecksum } from './checksum.js';
 
@@ -62,7 +62,14 @@ export class Snapshots {
     try {
       const check = Buffer.alloc(CHECKSUM_BYTES);
       check.writeInt32LE(this.checksum(name, data));
-      writeFileSync(temporary, Buffer.concat([MAGIC, check, data]), { mode: 0o600 });
+      // The header, then the data as it is: not copied into one buffer with it.
+      const fd = openSync(temporary, 'w', 0o600);
+      try {
+        writeAll(fd, Buffer.concat([MAGIC, check]));
+        writeAll(fd, data);
+      } finally {
+        closeSync(fd);
+      }
       renameSync(temporary, file);
     } finally {
       rmSync(temporary, { force: true });
@@ -84,6 +91,10 @@ export class Snapshots {
       // Gone since it was read, or not ours to touch: its use is only a hint for eviction.
     }
   }
+}
+
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
 }
 
 /** Every snapshot in a cache folder, least recently used first, with its size. */

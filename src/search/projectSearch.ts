@@ -18,7 +18,7 @@ const WORKER_SCRIPT = new URL('./searchWorker.js', import.meta.url);
  * garbage of its parses; capped, V8 collects that garbage before the heap has grown to hundreds of
  * MB. A worker that ran out would die, and the main thread search instead.
  */
-const WORKER_HEAP_MB = 256;
+const WORKER_HEAP_MB = 128;
 /** How long `close` waits for the workers to stop when asked before it terminates them. */
 const STOP_GRACE_MS = 2000;
 

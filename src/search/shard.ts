@@ -154,14 +154,13 @@ export class Shard {
     if (!this.unsaved) return;
     this.unsaved = false;
     this.lastSave = performance.now();
-    const known = function* (this: Shard): Generator<[string, RecordedFile]> {
-      for (const file of this.files) {
-        const state = this.states.get(file.relative);
-        if (state?.content !== undefined && !isRecent(state.stamp)) yield [file.relative, { stamp: state.stamp, content: state.content, words: state.words, defined: state.defined }];
-        else if (state === undefined && this.recorded?.has(file.relative)) yield [file.relative, this.recorded.get(file.relative)!];
-      }
-    };
-    this.store.saveSnapshot(this.snapshotName(), encodeFilesSnapshot(known.call(this)));
+    const known: [string, RecordedFile][] = [];
+    for (const file of this.files) {
+      const state = this.states.get(file.relative);
+      if (state?.content !== undefined && !isRecent(state.stamp)) known.push([file.relative, { stamp: state.stamp, content: state.content, words: state.words, defined: state.defined }]);
+      else if (state === undefined && this.recorded?.has(file.relative)) known.push([file.relative, this.recorded.get(file.relative)!]);
+    }
+    this.store.saveSnapshot(this.snapshotName(), encodeFilesSnapshot(known));
   }
 
   private snapshotName(): string {
