@@ -2,7 +2,8 @@
  * Outline speed: a warm outline of one file over the corpus (p50, p99) beside ctags on the same
  * files; the first outline in a fresh server, grammar load included; and the first outline of each of
  * the seven tree-sitter languages in a row in one server. Then the same per language for C, C++ and
- * Java, when the corpus has them.
+ * Java, when the corpus has them. Without the index (`--no-cache`): these are the engine's figures,
+ * not the index's (which answers a file it knows from its bytes' hash).
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -28,7 +29,7 @@ interface SampledFile {
 
 /** Every n-th tree-sitter file of a corpus part (of one language, when named), so the sample spreads over the whole tree. */
 function sample(root: string, language?: string): SampledFile[] {
-  const project = openProject(root);
+  const project = openProject(root, { noCache: true });
   const files = project.walk.current().filter((file) => {
     const info = project.languages.of(file.relative);
     return info?.engine === 'tree-sitter' && (language === undefined || info.name === language);
@@ -39,7 +40,7 @@ function sample(root: string, language?: string): SampledFile[] {
 
 async function warmOutlines(files: readonly SampledFile[]): Promise<number[]> {
   const projects = new Map<string, ReturnType<typeof openProject>>();
-  const projectOf = (root: string) => projects.get(root) ?? projects.set(root, openProject(root)).get(root)!;
+  const projectOf = (root: string) => projects.get(root) ?? projects.set(root, openProject(root, { noCache: true })).get(root)!;
   for (const file of files) await outline(projectOf(file.project), { path: file.relative }); // grammars loaded, caches warm
   const times: number[] = [];
   for (const file of files) times.push((await timed(() => outline(projectOf(file.project), { path: file.relative }))).ms);
@@ -63,7 +64,7 @@ function ctagsOneFile(file: string): number {
 }
 
 async function firstOutlineInFreshServer(project: string, file: string): Promise<number> {
-  const client = new LineClient(['mcp', project]);
+  const client = new LineClient(['mcp', project, '--no-cache']);
   await client.initialize();
   const { ms } = await timed(() => client.callTool('outline', { path: file }));
   await client.close();
@@ -126,7 +127,7 @@ export async function outlineSpeed(corpus: string): Promise<Row[]> {
   const ctagsFresh = median(Array.from({ length: FRESH_SERVERS }, () => ctagsOneFile(path.join(rustFile.project, rustFile.relative))));
 
   const seven = sevenLanguageProject(corpus, files);
-  const client = new LineClient(['mcp', seven.root]);
+  const client = new LineClient(['mcp', seven.root, '--no-cache']);
   await client.initialize();
   const inARow: Row[] = [];
   for (const file of seven.files) {

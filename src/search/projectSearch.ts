@@ -39,6 +39,8 @@ export class ProjectSearch {
   /** How many calls are being answered, shared with the workers, whose fill waits while any is. */
   private readonly callsInFlight = new Int32Array(new SharedArrayBuffer(4));
   private local: { readonly shard: Shard; files?: readonly WalkedFile[] } | undefined;
+  /** The walk the last search covered. */
+  private walked: readonly WalkedFile[] | undefined;
 
   constructor(
     private readonly walk: ProjectWalk,
@@ -46,11 +48,15 @@ export class ProjectSearch {
     private readonly options: SearchOptions,
   ) {}
 
-  /** The first `limit` hits of the query over every file of the walk as the disk holds them now, in walk order. */
+  /**
+   * The first `limit` hits of the query over every file of the walk as the disk holds them now, in
+   * walk order; for a query `checked` by the search before it, as that search found them.
+   */
   async search<Q extends SearchQuery>(query: Q, limit: number, progress?: Progress): Promise<HitOf<Q>[]> {
     // The workers, started at the first search, boot while this thread walks.
     const pool = this.pool();
-    const files = this.walk.current();
+    const files = query.kind === 'symbols' && query.checked === true && this.walked !== undefined ? this.walked : this.walk.current();
+    this.walked = files;
     if (pool !== undefined) {
       try {
         return mergeHits(await pool.search(files, query, limit, progress), limit) as HitOf<Q>[];

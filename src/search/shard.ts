@@ -32,7 +32,16 @@ export interface ShardFile extends WalkedFile {
 
 export type SearchQuery =
   | { readonly kind: 'references'; readonly name: string; readonly path?: string }
-  | { readonly kind: 'symbols'; readonly name: string; readonly match: SymbolMatch };
+  | {
+      readonly kind: 'symbols';
+      readonly name: string;
+      readonly match: SymbolMatch;
+      /**
+       * The call's search before this one checked every file against the disk (find_symbol's exact
+       * pass, before its pass for names containing the text): the files are taken as it found them.
+       */
+      readonly checked?: boolean;
+    };
 
 export interface ReferenceHit {
   readonly order: number;
@@ -88,7 +97,7 @@ interface FileState {
 export class Shard {
   private files: readonly ShardFile[] = [];
   private readonly states = new Map<string, FileState>();
-  /** What the index knew of the project when first asked, by path: trusted while a file's stamp is the same. */
+  /** What the index knew of the shard's files that the shard has not looked at yet, by path: trusted while a file's stamp is the same. */
   private recorded: Map<string, RecordedFile> | undefined;
   /** Files whose definitions are held, least recently used first, with how many they hold. */
   private readonly held = new Map<string, number>();
@@ -119,7 +128,7 @@ export class Shard {
   /** The first `limit` hits of the query in this shard, in walk order. */
   async search<Q extends SearchQuery>(query: Q, limit: number, progress?: Progress): Promise<HitOf<Q>[]> {
     const tell = progressTeller(this.files.length, progress);
-    const hits = query.kind === 'references' ? this.references(query.name, query.path, limit, tell) : await this.symbols(query.name, query.match, limit, tell);
+    const hits = query.kind === 'references' ? this.references(query.name, query.path, limit, tell) : await this.symbols(query.name, query.match, limit, tell, query.checked === true);
     return hits as HitOf<Q>[];
   }
 
@@ -158,7 +167,7 @@ export class Shard {
     for (const file of this.files) {
       const state = this.states.get(file.relative);
       if (state?.content !== undefined && !isRecent(state.stamp)) known.push([file.relative, { stamp: state.stamp, content: state.content, words: state.words, defined: state.defined }]);
-      else if (state === undefined && this.recorded?.has(file.relative)) known.push([file.relative, this.recorded.get(file.relative)!]);
+      else if (state === undefined && this.recorded?.has(file.relative)) known.push([file.relative, this.recorded.get(file.relative)!]); // Not looked at since it was read.
     }
     this.store.saveSnapshot(this.snapshotName(), encodeFilesSnapshot(known));
   }
@@ -196,7 +205,7 @@ export class Shard {
   }
 
   /** Only files that may hold a match are parsed, one after another as the walk order reaches them. */
-  private async symbols(name: string, match: SymbolMatch, limit: number, tell: (done: number) => void): Promise<SymbolHit[]> {
+  private async symbols(name: string, match: SymbolMatch, limit: number, tell: (done: number) => void, checked: boolean): Promise<SymbolHit[]> {
     const test = symbolTest(name, match);
     const words = match === 'exact' ? wordsOfName(lastSegment(name)) : [];
     const hits: SymbolHit[] = [];
@@ -204,7 +213,7 @@ export class Shard {
       tell(i);
       const file = this.files[i]!;
       if (this.languages.of(file.relative) === undefined) continue;
-      const state = this.stateOf(file);
+      const state = (checked && this.states.get(file.relative)) || this.stateOf(file);
       if (state === undefined || isUnsearchable(state)) continue;
       if (state.words !== undefined && !mayContain(state.words, words)) continue;
       let known = state;
@@ -248,11 +257,16 @@ export class Shard {
    */
   private stateOf(file: ShardFile): FileState | undefined {
     const stamp = stampOf(file.absolute, { followLinks: false });
-    if (stamp === '') return undefined;
+    if (stamp === '') {
+      this.forget(file.relative); // Gone since the walk: what was known of it is of no version now.
+      return undefined;
+    }
     const known = this.states.get(file.relative);
     if (known?.stamp === stamp) return known;
     if (known !== undefined) this.forget(file.relative);
+    // Taken (or found out of date) once: from here on the state is what a snapshot saves of the file.
     const recorded = this.recordedFiles().get(file.relative);
+    this.recordedFiles().delete(file.relative);
     const state: FileState = recorded?.stamp === stamp ? this.recordedState(recorded) : { stamp };
     this.states.set(file.relative, state);
     return state;

@@ -12,16 +12,17 @@ import { shownLine } from '../text/lines.js';
 export const MAX_SYMBOL_RESULTS = 40;
 
 export async function findSymbol(project: Project, args: { name: string }, call: ToolCall = {}): Promise<string> {
-  const exact = await symbols(project, args.name, 'exact', call);
+  const exact = await symbols(project, args.name, 'exact', call, false);
   if (exact.length > 0) return render(exact);
-  const containing = await symbols(project, args.name, 'containing', call);
+  // The exact pass looked at every file: the second takes them as it found them, not checked again.
+  const containing = await symbols(project, args.name, 'containing', call, true);
   if (containing.length === 0) return `No symbol matches ${args.name}.`;
   return ['No exact match; names containing it:', render(containing)].join('\n');
 }
 
 /** The matching definitions in path and line order, at most one past the cap (which tells whether there are more). */
-function symbols(project: Project, name: string, match: SymbolMatch, call: ToolCall): Promise<SymbolHit[]> {
-  return project.search.search({ kind: 'symbols', name, match }, MAX_SYMBOL_RESULTS + 1, call.progress);
+function symbols(project: Project, name: string, match: SymbolMatch, call: ToolCall, checked: boolean): Promise<SymbolHit[]> {
+  return project.search.search({ kind: 'symbols', name, match, checked }, MAX_SYMBOL_RESULTS + 1, call.progress);
 }
 
 function render(hits: readonly SymbolHit[]): string {
