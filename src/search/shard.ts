@@ -145,6 +145,7 @@ export class Shard {
   /** Brings more files into the index, for FILL_STEP_MS or so; true while some remain. */
   async fill(progress?: Progress): Promise<boolean> {
     const until = performance.now() + FILL_STEP_MS;
+    const from = this.filled;
     while (this.filled < this.files.length && performance.now() < until) {
       const file = this.files[this.filled++]!;
       const state = this.stateOf(file);
@@ -154,7 +155,8 @@ export class Shard {
     }
     progress?.(this.filled, this.files.length);
     if (this.filled < this.files.length) return true;
-    this.persist(true);
+    // The end of a pass saves the snapshot; a call on a shard filled already only writes its records.
+    this.persist(this.filled > from);
     return false;
   }
 
