@@ -1,9 +1,5 @@
 /** `zumba index` (the whole project into the index, now) and `zumba cache [clear]` (where it is, how big; empty it). */
-import { readdirSync, rmSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { indexSettings, type CacheOptions } from '../index/index.js';
-import { snapshotFiles, SNAPSHOTS_FOLDER } from '../index/snapshots.js';
-import { INDEX_FILE, removeIndexFile } from '../index/store.js';
+import { clearIndex, indexBytes, indexSettings, type CacheOptions } from '../index/index.js';
 import type { Project } from '../session/project.js';
 import { progressLine } from './progressLine.js';
 
@@ -22,17 +18,12 @@ export async function cacheCommand(options: CacheOptions, clear: boolean): Promi
     process.stderr.write(`zumba: ${refused ?? 'no cache with --no-cache'}\n`);
     return 1;
   }
-  const file = path.join(settings.folder, INDEX_FILE);
   if (clear) {
-    // Every format's file: an older zumba's index is of no use to this one.
-    for (const name of readdirSync(settings.folder)) if (/^index-v\d+\.sqlite$/.test(name)) removeIndexFile(path.join(settings.folder, name));
-    rmSync(path.join(settings.folder, SNAPSHOTS_FOLDER), { recursive: true, force: true });
+    clearIndex(settings.folder);
     process.stdout.write(`cleared ${settings.folder}\n`);
     return 0;
   }
-  const database = ['', '-wal', '-shm'].reduce((total, suffix) => total + (statSync(file + suffix, { throwIfNoEntry: false })?.size ?? 0), 0);
-  const bytes = snapshotFiles(settings.folder).reduce((total, snapshot) => total + snapshot.bytes, database);
-  process.stdout.write(`${settings.folder}\n${megabytes(bytes)} of at most ${megabytes(settings.maxBytes)}\n`);
+  process.stdout.write(`${settings.folder}\n${megabytes(indexBytes(settings.folder))} of at most ${megabytes(settings.maxBytes)}\n`);
   return 0;
 }
 

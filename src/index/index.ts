@@ -7,6 +7,8 @@
 import { CacheFolderError, defaultCacheFolder, trustedCacheFolder } from './cacheFolder.js';
 import { DEFAULT_MAX_BYTES, NO_STORE, openStore, type IndexStore, type Warn } from './store.js';
 
+export { clearIndex, indexBytes } from './store.js';
+
 export interface IndexSettings {
   /** A cache folder that was checked to be this user's alone. */
   readonly folder: string;

@@ -108,6 +108,11 @@ export function snapshotFiles(cacheFolder: string): { readonly file: string; rea
     .sort((a, b) => a.used - b.used);
 }
 
+/** The bytes of every snapshot in a cache folder. */
+export function snapshotBytes(cacheFolder: string): number {
+  return snapshotFiles(cacheFolder).reduce((total, snapshot) => total + snapshot.bytes, 0);
+}
+
 function listing(folder: string): string[] {
   try {
     return readdirSync(folder);

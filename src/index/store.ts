@@ -10,11 +10,11 @@
  * file) makes a lookup miss or a write be dropped, is said once on stderr, and changes no answer.
  */
 import Database from 'better-sqlite3';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { checksum } from './checksum.js';
 import { CONTENT_KEY_BYTES } from './contentKey.js';
-import { snapshotFiles, Snapshots } from './snapshots.js';
+import { snapshotBytes, snapshotFiles, Snapshots, SNAPSHOTS_FOLDER } from './snapshots.js';
 
 /** Bumped whenever what is stored, or how, changes: a file of another format is replaced. */
 export const FORMAT_VERSION = 1;
@@ -120,9 +120,24 @@ function prepare(db: Database.Database): 'ready' | 'foreign' {
   return 'ready';
 }
 
+const DATABASE_FILES = ['', '-wal', '-shm'];
+
 /** The database and its write-ahead log and shared memory: gone together, or a new file would read an old log. */
-export function removeIndexFile(file: string): void {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+function removeIndexFile(file: string): void {
+  for (const suffix of DATABASE_FILES) rmSync(file + suffix, { force: true });
+}
+
+/** The bytes the index takes in a cache folder: its database (with log) and every snapshot. */
+export function indexBytes(folder: string): number {
+  const file = path.join(folder, INDEX_FILE);
+  const database = DATABASE_FILES.reduce((total, suffix) => total + (statSync(file + suffix, { throwIfNoEntry: false })?.size ?? 0), 0);
+  return database + snapshotBytes(folder);
+}
+
+/** Empties the index in a cache folder: the database of every format (an older zumba's is of no use to this one) and the snapshots. */
+export function clearIndex(folder: string): void {
+  for (const name of readdirSync(folder)) if (/^index-v\d+\.sqlite$/.test(name)) removeIndexFile(path.join(folder, name));
+  rmSync(path.join(folder, SNAPSHOTS_FOLDER), { recursive: true, force: true });
 }
 
 function isDamage(error: unknown): boolean {
@@ -227,7 +242,8 @@ class SqliteStore implements IndexStore {
    * filter left, until a quarter of the bound is free.
    */
   private evictIfOver(): void {
-    const size = () => (this.db.pragma('page_count', { simple: true }) as number) * (this.db.pragma('page_size', { simple: true }) as number) + snapshotFiles(this.folder).reduce((total, snapshot) => total + snapshot.bytes, 0);
+    // The database's pages in use, not its files: freed pages leave the files only at a checkpoint.
+    const size = () => (this.db.pragma('page_count', { simple: true }) as number) * (this.db.pragma('page_size', { simple: true }) as number) + snapshotBytes(this.folder);
     for (let round = 0; round < 10 && size() > this.maxBytes; round++) {
       this.db
         .transaction(() => {
