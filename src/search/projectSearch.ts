@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Languages } from '../definitions/languages.js';
-import { openIndexStore, type IndexSettings, type Warn } from '../index/index.js';
+import type { IndexSettings, IndexStore, Warn } from '../index/index.js';
 import type { ProjectWalk, WalkedFile } from '../project/walker.js';
 import type { FromSearchWorker, SearchWorkerData, ToSearchWorker } from './searchWorker.js';
 import { Shard, type Hit, type HitOf, type Progress, type SearchQuery } from './shard.js';
@@ -26,6 +26,8 @@ export interface SearchOptions {
   readonly projectRoot: string;
   /** Undefined: no index on disk. */
   readonly index: IndexSettings | undefined;
+  /** This thread's store of that index, for the shard it searches itself where there are no workers. */
+  readonly store: () => IndexStore;
   /** Says a problem with the index on stderr; called for each, it should say only the first. */
   readonly warn: Warn;
   /** Whether idle workers bring the project into the index (a server), or only `index()` does. */
@@ -53,37 +55,47 @@ export class ProjectSearch {
    * walk order; for a query `checked` by the search before it, as that search found them.
    */
   async search<Q extends SearchQuery>(query: Q, limit: number, progress?: Progress): Promise<HitOf<Q>[]> {
-    // The workers, started at the first search, boot while this thread walks.
-    const pool = this.pool();
-    const files = query.kind === 'symbols' && query.checked === true && this.walked !== undefined ? this.walked : this.walk.current();
-    this.walked = files;
-    if (pool !== undefined) {
-      try {
-        return mergeHits(await pool.search(files, query, limit, progress), limit) as HitOf<Q>[];
-      } catch (error) {
-        if (!pool.broken) throw error;
-        // A worker that died is no reason to fail the call: the main thread searches instead.
-      }
-    }
-    const shard = this.localShard(files);
-    const hits = await shard.search(query, limit, progress);
-    shard.persist();
-    return hits;
+    const files = query.kind === 'symbols' && query.checked === true && this.walked !== undefined ? this.walked : undefined;
+    return this.onShards(
+      files,
+      async (pool, walked) => mergeHits(await pool.search(walked, query, limit, progress), limit) as HitOf<Q>[],
+      async (shard) => {
+        const hits = await shard.search(query, limit, progress);
+        shard.persist();
+        return hits;
+      },
+    );
   }
 
   /** Brings every file of the walk into the index, on every core; resolves when all are in. */
   async index(progress?: Progress): Promise<void> {
+    await this.onShards(
+      undefined,
+      (pool, walked) => pool.index(walked, progress),
+      async (shard) => {
+        while (await shard.fill(progress));
+      },
+    );
+  }
+
+  /**
+   * Does a piece of work over the walk (the one given, or the disk's now) on the workers, or on the
+   * main thread as one shard where there are none: with one core, or once a worker has died (which
+   * is no reason to fail the call).
+   */
+  private async onShards<T>(files: readonly WalkedFile[] | undefined, onWorkers: (pool: SearchWorkers, walked: readonly WalkedFile[]) => Promise<T>, here: (shard: Shard) => Promise<T>): Promise<T> {
+    // The workers, started at the first search, boot while this thread walks.
     const pool = this.pool();
-    const files = this.walk.current();
+    const walked = files ?? this.walk.current();
+    this.walked = walked;
     if (pool !== undefined) {
       try {
-        return await pool.index(files, progress);
+        return await onWorkers(pool, walked);
       } catch (error) {
         if (!pool.broken) throw error;
       }
     }
-    const shard = this.localShard(files);
-    while (await shard.fill(progress));
+    return here(this.localShard(walked));
   }
 
   /** Runs a call's work; meanwhile the workers leave the index as it is and the CPU to the call. */
@@ -126,7 +138,7 @@ export class ProjectSearch {
   }
 
   private localShard(files: readonly WalkedFile[]): Shard {
-    this.local ??= { shard: new Shard(this.languages, openIndexStore(this.options.index, this.options.projectRoot, this.options.warn)) };
+    this.local ??= { shard: new Shard(this.languages, this.options.store()) };
     if (this.local.files !== files) {
       this.local.shard.setFiles(files.map((file, order) => ({ ...file, order })));
       this.local.files = files;

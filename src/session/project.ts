@@ -71,7 +71,7 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
   const realRoot = realpathSync(root);
   const languages = loadLanguages(options.languageRoots);
   const index = indexSettings(options, warnOnce);
-  // This thread's store, opened when the walk or an outline first needs it.
+  // This thread's store, opened when the walk, an outline or a search on this thread first needs it.
   let opened: IndexStore | undefined;
   const store = () => (opened ??= openIndexStore(index, realRoot, warnOnce));
   const walk = new ProjectWalk(realRoot, index === undefined ? undefined : walkMemory(store));
@@ -82,7 +82,7 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
     languages,
     index,
     definitions: (relative, bytes, make) => indexedDefinitions(store(), languages, relative, bytes, make),
-    search: new ProjectSearch(walk, languages, { projectRoot: realRoot, index, warn: warnOnce, fillWhenIdle: options.fillWhenIdle === true }),
+    search: new ProjectSearch(walk, languages, { projectRoot: realRoot, index, store, warn: warnOnce, fillWhenIdle: options.fillWhenIdle === true }),
     ...(options.diagnosticsFile !== undefined && { diagnosticsFile: path.resolve(options.diagnosticsFile) }),
   };
 }
