@@ -320,10 +320,14 @@ export class Shard {
     if (language === undefined) return null;
     if (state.content === undefined) return undefined;
     const key = languageKey(language);
-    const record = this.store.definitions(state.content, key);
-    const decoded = record === undefined ? undefined : decodeKeptDefinitions(record);
-    if (decoded === undefined) return undefined;
-    return this.hold(file.relative, state, decoded, key);
+    const stored = this.storedDefinitions(state.content, key);
+    return stored === undefined ? undefined : this.hold(file.relative, state, stored, key);
+  }
+
+  /** A content's definitions in a language, as the index holds them; undefined when it holds none it can read. */
+  private storedDefinitions(content: Buffer, language: Buffer): KeptDefinitions | undefined {
+    const record = this.store.definitions(content, language);
+    return record === undefined ? undefined : decodeKeptDefinitions(record);
   }
 
   /**
@@ -355,8 +359,7 @@ export class Shard {
     else if (state.definitions === undefined && (definitions === 'held' || this.definedNames(file, state) === undefined)) {
       const key = languageKey(language);
       const hold = definitions === 'held' || !this.store.persistent;
-      const record = this.store.definitions(content, key);
-      const stored = record === undefined ? undefined : decodeKeptDefinitions(record);
+      const stored = this.storedDefinitions(content, key);
       if (stored === undefined) await this.makeDefinitions(file, state, read.bytes, key, hold);
       else if (hold) this.hold(file.relative, state, stored, key);
       else this.define(state, stored.names, key);
