@@ -19,10 +19,49 @@ export function checksum(...parts: readonly Uint8Array[]): number {
  * of a snapshot.
  */
 export function wordChecksum(seed: string, data: Uint8Array): number {
-  let hash = checksum(Buffer.from(seed, 'utf8'));
-  const aligned = data.byteOffset % 4 === 0 ? data : new Uint8Array(data);
-  const words = new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >>> 2);
-  for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ words[i]!, PRIME);
-  for (let i = words.length * 4; i < aligned.length; i++) hash = Math.imul(hash ^ aligned[i]!, PRIME);
-  return Math.imul(hash ^ data.length, PRIME) | 0;
+  return new WordChecksum(seed).update(data).digest();
+}
+
+/** `wordChecksum` of data given in parts, as it is written: the same number as of the parts joined. */
+export class WordChecksum {
+  private hash: number;
+  private length = 0;
+  /** The bytes of the last part that did not fill a word, taken first from the next part. */
+  private carry = new Uint8Array(0);
+
+  constructor(seed: string) {
+    this.hash = checksum(Buffer.from(seed, 'utf8'));
+  }
+
+  update(part: Uint8Array): this {
+    this.length += part.length;
+    let bytes = part;
+    if (this.carry.length > 0) {
+      // The word the carry began, completed from this part; the rest of it goes on below.
+      const taken = Math.min(4 - this.carry.length, part.length);
+      const word = new Uint8Array(this.carry.length + taken);
+      word.set(this.carry);
+      word.set(part.subarray(0, taken), this.carry.length);
+      bytes = part.subarray(taken);
+      if (word.length < 4) {
+        this.carry = word;
+        return this;
+      }
+      this.hash = Math.imul(this.hash ^ new DataView(word.buffer).getUint32(0, true), PRIME);
+    }
+    const whole = bytes.length - (bytes.length % 4);
+    const aligned = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes.subarray(0, whole));
+    const words = new Uint32Array(aligned.buffer, aligned.byteOffset, whole >>> 2);
+    let hash = this.hash;
+    for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ words[i]!, PRIME);
+    this.hash = hash;
+    this.carry = new Uint8Array(bytes.subarray(whole)); // A copy: the caller may reuse the part's memory.
+    return this;
+  }
+
+  digest(): number {
+    let hash = this.hash;
+    for (const byte of this.carry) hash = Math.imul(hash ^ byte, PRIME);
+    return Math.imul(hash ^ this.length, PRIME) | 0;
+  }
 }

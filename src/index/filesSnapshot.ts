@@ -21,39 +21,58 @@ export interface DefinedNames {
 
 const HEADER = 4 + 1 + 1 + 4 + 1 + 4;
 
-/** The snapshot's bytes, written straight into one buffer of their size: a large tree's snapshot is tens of megabytes. */
-export function encodeFilesSnapshot(files: readonly (readonly [string, RecordedFile])[]): Buffer {
-  let size = 4;
+/** The snapshot's bytes are made in parts of about this size, each written as it is made: a large tree's snapshot is tens of megabytes. */
+const PART_BYTES = 1 << 20;
+
+/**
+ * The snapshot's bytes, in parts: the number of files, then the files' entries. A part is valid until
+ * the next one is asked for (its buffer is used again), long enough to write it.
+ */
+export function* encodeFilesSnapshot(files: readonly (readonly [string, RecordedFile])[]): Generator<Buffer> {
+  const count = Buffer.allocUnsafe(4);
+  count.writeUInt32LE(files.length, 0);
+  yield count;
+  let part = Buffer.allocUnsafe(PART_BYTES);
+  let at = 0;
   for (const [relative, file] of files) {
-    size += HEADER + Buffer.byteLength(relative, 'utf8') + file.stamp.length + file.content.length;
-    size += (file.words?.length ?? 0) + (file.defined === undefined ? 0 : file.defined.language.length + file.defined.names.length);
+    const size = entrySize(relative, file);
+    if (at + size > part.length) {
+      if (at > 0) yield part.subarray(0, at);
+      if (size > part.length) part = Buffer.allocUnsafe(size);
+      at = 0;
+    }
+    at = writeEntry(part, at, relative, file);
   }
-  const data = Buffer.allocUnsafe(size);
-  data.writeUInt32LE(files.length, 0);
-  let at = 4;
+  if (at > 0) yield part.subarray(0, at);
+}
+
+function entrySize(relative: string, file: RecordedFile): number {
+  const defined = file.defined === undefined ? 0 : file.defined.language.length + file.defined.names.length;
+  return HEADER + Buffer.byteLength(relative, 'utf8') + file.stamp.length + file.content.length + (file.words?.length ?? 0) + defined;
+}
+
+/** Writes one file's entry at `at`; returns where it ends. */
+function writeEntry(data: Buffer, at: number, relative: string, file: RecordedFile): number {
   const put = (bytes: Uint8Array) => {
     data.set(bytes, at);
     at += bytes.length;
   };
-  for (const [relative, file] of files) {
-    const pathLength = Buffer.byteLength(relative, 'utf8');
-    data.writeUInt32LE(pathLength, at);
-    data.writeUInt8(file.stamp.length, at + 4);
-    data.writeUInt8(file.content.length, at + 5);
-    data.writeUInt32LE(file.words?.length ?? 0, at + 6);
-    data.writeUInt8(file.defined?.language.length ?? 0, at + 10);
-    data.writeUInt32LE(file.defined?.names.length ?? 0, at + 11);
-    at += HEADER;
-    at += data.write(relative, at, 'utf8');
-    at += data.write(file.stamp, at, 'latin1');
-    put(file.content);
-    if (file.words !== undefined) put(file.words);
-    if (file.defined !== undefined) {
-      put(file.defined.language);
-      put(file.defined.names);
-    }
+  data.writeUInt32LE(Buffer.byteLength(relative, 'utf8'), at);
+  data.writeUInt8(file.stamp.length, at + 4);
+  data.writeUInt8(file.content.length, at + 5);
+  data.writeUInt32LE(file.words?.length ?? 0, at + 6);
+  data.writeUInt8(file.defined?.language.length ?? 0, at + 10);
+  data.writeUInt32LE(file.defined?.names.length ?? 0, at + 11);
+  at += HEADER;
+  at += data.write(relative, at, 'utf8');
+  at += data.write(file.stamp, at, 'latin1');
+  put(file.content);
+  if (file.words !== undefined) put(file.words);
+  if (file.defined !== undefined) {
+    put(file.defined.language);
+    put(file.defined.names);
   }
-  return data;
+  return at;
 }
 
 /** The files a snapshot holds, or undefined when it does not read back whole. */

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { wordChecksum } from './checksum.js';
+import { WordChecksum, wordChecksum } from './checksum.js';
 
 export const SNAPSHOTS_FOLDER = 'snapshots';
 /** Sixteen bytes, then a four-byte checksum: the data starts on a four-byte boundary, as `wordChecksum` reads it. */
@@ -55,18 +55,25 @@ export class Snapshots {
       .map((file) => file.slice(this.prefix.length + 1, -'.snapshot'.length));
   }
 
-  write(name: string, data: Buffer): void {
+  /** Writes a snapshot from its parts, each written as it comes (see `encodeFilesSnapshot`), its checksum last. */
+  write(name: string, parts: Iterable<Uint8Array>): void {
     mkdirSync(this.folder, { recursive: true, mode: 0o700 });
     const file = this.fileOf(name);
     const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
-      const check = Buffer.alloc(CHECKSUM_BYTES);
-      check.writeInt32LE(this.checksum(name, data));
-      // The header, then the data as it is: not copied into one buffer with it.
       const fd = openSync(temporary, 'w', 0o600);
       try {
-        writeAll(fd, Buffer.concat([MAGIC, check]));
-        writeAll(fd, data);
+        const check = new WordChecksum(this.seed(name));
+        let at = MAGIC.length + CHECKSUM_BYTES;
+        for (const part of parts) {
+          check.update(part);
+          writeAll(fd, part, at);
+          at += part.length;
+        }
+        const header = Buffer.alloc(MAGIC.length + CHECKSUM_BYTES);
+        MAGIC.copy(header);
+        header.writeInt32LE(check.digest(), MAGIC.length);
+        writeAll(fd, header, 0);
       } finally {
         closeSync(fd);
       }
@@ -81,7 +88,11 @@ export class Snapshots {
   }
 
   private checksum(name: string, data: Buffer): number {
-    return wordChecksum(`${this.root}\0${name}\0`, data);
+    return wordChecksum(this.seed(name), data);
+  }
+
+  private seed(name: string): string {
+    return `${this.root}\0${name}\0`;
   }
 
   private touch(file: string): void {
@@ -93,8 +104,9 @@ export class Snapshots {
   }
 }
 
-function writeAll(fd: number, bytes: Uint8Array): void {
-  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+/** Writes all the bytes at `position` of the file. */
+function writeAll(fd: number, bytes: Uint8Array, position: number): void {
+  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written, position + written);
 }
 
 /** Every snapshot in a cache folder, least recently used first, with its size. */

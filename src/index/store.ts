@@ -39,7 +39,7 @@ export interface IndexStore {
   snapshot(name: string): Buffer | undefined;
   /** The names of the project's snapshots that start with `prefix`. */
   snapshotNames(prefix: string): string[];
-  saveSnapshot(name: string, data: Buffer): void;
+  saveSnapshot(name: string, parts: Iterable<Uint8Array>): void;
   words(content: Buffer): Uint8Array | undefined;
   /** A content's definitions in one language, as `definitionsRecord.ts` encodes them. */
   definitions(content: Buffer, language: Buffer): Buffer | undefined;
@@ -178,9 +178,9 @@ class SqliteStore implements IndexStore {
     return this.guardFiles(() => this.snapshots.names(prefix)) ?? [];
   }
 
-  saveSnapshot(name: string, data: Buffer): void {
+  saveSnapshot(name: string, parts: Iterable<Uint8Array>): void {
     if (this.broken) return;
-    this.guardFiles(() => this.snapshots.write(name, data));
+    this.guardFiles(() => this.snapshots.write(name, parts));
     this.guard(() => this.evictIfOver());
   }
 

@@ -56,7 +56,7 @@ function warnOnce(message: string): void {
 
 /** The walk kept in the index. */
 function walkMemory(store: () => IndexStore): WalkMemory {
-  return { load: () => store().snapshot('walk'), save: (walk) => store().saveSnapshot('walk', walk) };
+  return { load: () => store().snapshot('walk'), save: (walk) => store().saveSnapshot('walk', [walk]) };
 }
 
 export function openProject(folder: string, options: ProjectOptions = {}): Project {
