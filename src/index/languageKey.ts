@@ -3,9 +3,14 @@
  * everything that makes that language's definitions (the grammar, its queries, the engine's own code).
  * A language key is a hash of all of it, so that a new grammar, an edited query or another build of
  * zumba never reads definitions another one made.
+ *
+ * The queries are hashed as their bytes (a few KB, and what a contributor edits). The engine's
+ * scripts and the grammars' `.wasm` (megabytes: reading them took a fresh worker some 35 ms) are
+ * hashed as their identity on disk, path, inode, times to the nanosecond and size, which any install
+ * or build changes: as an unchanged project file is trusted by its stamp.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LanguageInfo } from '../definitions/languages.js';
@@ -24,10 +29,16 @@ function engineIdentity(): Buffer {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const built = path.basename(here) === 'bin' ? here : path.dirname(here);
     const scripts = readdirSync(built, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js')).sort();
-    for (const script of scripts) hash.update(script).update(readFileSync(path.join(built, script)));
+    for (const script of scripts) hash.update(fileIdentity(path.join(built, script)));
     engine = hash.digest();
   }
   return engine;
+}
+
+/** A file as it is on disk, without reading it. */
+function fileIdentity(file: string): string {
+  const stat = statSync(file, { bigint: true });
+  return `${file}\0${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.size}\0`;
 }
 
 const keys = new Map<LanguageInfo, Buffer>();
@@ -37,7 +48,7 @@ export function languageKey(language: LanguageInfo): Buffer {
   if (key === undefined) {
     const hash = createHash('sha256').update(engineIdentity()).update(`${language.name}\0${language.engine}\0`);
     if (language.grammar !== undefined) {
-      hash.update(readFileSync(language.grammar.wasm));
+      hash.update(fileIdentity(language.grammar.wasm));
       for (const query of language.grammar.outlineQueries) hash.update(readFileSync(query));
     }
     key = hash.digest().subarray(0, 16);
