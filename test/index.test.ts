@@ -1,7 +1,8 @@
 /**
  * The index's pieces on their own: a word filter never hides a whole-word match (and does rule most
  * absent words out), a definitions record reads back what was written and nothing from damaged
- * bytes, and the cache folder is refused where someone else could write it.
+ * bytes, a shard's snapshot written in parts reads back whole, a language's key changes with its
+ * grammar and queries, and the cache folder is refused where someone else could write it.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -10,7 +11,11 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { KINDS, type Definition } from '../src/definitions/definition.js';
 import { CacheFolderError, defaultCacheFolder, trustedCacheFolder } from '../src/index/cacheFolder.js';
+import { WordChecksum, wordChecksum } from '../src/index/checksum.js';
 import { decodeDefinitions, encodeDefinitions } from '../src/index/definitionsRecord.js';
+import { decodeFilesSnapshot, encodeFilesSnapshot, type RecordedFile } from '../src/index/filesSnapshot.js';
+import { languageKey } from '../src/index/languageKey.js';
+import type { LanguageInfo } from '../src/definitions/languages.js';
 import { mayContain, wordFilterOf, wordsOfName } from '../src/index/wordFilter.js';
 import { symbolTest } from '../src/search/symbolMatch.js';
 import { wholeWordLines } from '../src/text/wholeWord.js';
@@ -91,6 +96,90 @@ describe('definitions record', () => {
     const badCount = Buffer.from(record);
     badCount.writeInt32LE(1 << 30, 0);
     assert.equal(decodeDefinitions(badCount), undefined);
+  });
+});
+
+describe('snapshot of a shard', () => {
+  const random = seededRandom(7);
+  const bytes = (length: number) => Buffer.from(Array.from({ length }, () => Math.floor(random() * 256)));
+  /** Files of every shape an entry has: with and without words and names, unsearchable, a path in UTF-8. */
+  const files: [string, RecordedFile][] = Array.from({ length: 8000 }, (_, i) => [
+    `src/${i % 7 === 0 ? 'ünï/名前' : 'dir'}/file${i}.c`,
+    {
+      stamp: `${1000 + i}:1700000000000.${i}:1700000000000.${i}:${i * 13}`,
+      content: i % 11 === 0 ? Buffer.alloc(0) : bytes(32),
+      words: i % 5 === 0 ? undefined : bytes(32 << (i % 5)),
+      defined: i % 3 === 0 ? undefined : { language: bytes(16), names: Buffer.from(`name${i}\0other${i}\0`) },
+    },
+  ]);
+
+  test('read back joined, its parts are the files written, in order', () => {
+    // Large enough to need several parts, with an entry larger than a part among them.
+    files.push(['big.c', { stamp: '1:2:3:4', content: bytes(32), words: bytes(3 << 20), defined: undefined }]);
+    const parts: Buffer[] = [];
+    for (const part of encodeFilesSnapshot(files)) parts.push(Buffer.from(part)); // Copied as it comes: a part's buffer is used again.
+    assert.ok(parts.length > 3, `${parts.length} parts`);
+    const read = decodeFilesSnapshot(Buffer.concat(parts));
+    assert.ok(read !== undefined);
+    assert.deepEqual([...read.keys()], files.map(([relative]) => relative));
+    for (const [relative, file] of files) {
+      const back: RecordedFile = read.get(relative)!;
+      assert.equal(back.stamp, file.stamp);
+      assert.ok(back.content.equals(file.content));
+      assert.deepEqual(back.words === undefined ? undefined : Buffer.from(back.words), file.words);
+      assert.deepEqual(back.defined, file.defined);
+    }
+  });
+
+  test('the checksum of data given in parts is that of the data whole, however it is cut', () => {
+    const data = bytes(4099);
+    const whole = wordChecksum('seed', data);
+    for (let cut = 0; cut < 40; cut++) {
+      const check = new WordChecksum('seed');
+      // Cuts at every alignment, parts of one to a few hundred bytes, empty parts among them.
+      // Each part in one buffer, overwritten once it was taken, as the snapshot's writer does.
+      const scratch = Buffer.alloc(400);
+      for (let at = 0; at < data.length; ) {
+        const length = Math.min(data.length - at, Math.floor(random() * (cut % 2 === 0 ? 7 : 400)));
+        data.copy(scratch, 0, at, at + length);
+        check.update(scratch.subarray(0, length));
+        scratch.fill(0xa5);
+        at += length;
+      }
+      assert.equal(check.digest(), whole);
+    }
+    assert.notEqual(new WordChecksum('seed').update(data.subarray(1)).digest(), whole);
+  });
+});
+
+describe('language key', () => {
+  test('the same for the same grammar and queries; another for an edited query or a replaced grammar', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'zumba-language-key-'));
+    const wasm = path.join(folder, 'tree-sitter-x.wasm');
+    const query = path.join(folder, 'outline.scm');
+    fs.writeFileSync(wasm, 'grammar one');
+    fs.writeFileSync(query, '(function_definition) @item');
+    // A new LanguageInfo each time, as a new process reads the manifest: keys are kept per object.
+    const keyNow = () => languageKey({ name: 'x', engine: 'tree-sitter', fileTypes: ['x'], grammar: { name: 'x', scope: 'source.x', fileTypes: ['x'], wasm, outlineQueries: [query] } } satisfies LanguageInfo);
+    try {
+      const first = keyNow();
+      assert.ok(keyNow().equals(first));
+      fs.writeFileSync(query, '(function_declaration) @item');
+      const edited = keyNow();
+      assert.ok(!edited.equals(first));
+      fs.writeFileSync(query, '(function_definition) @item');
+      assert.ok(keyNow().equals(first), 'the key of the query as it was');
+      fs.writeFileSync(wasm, 'another grammar');
+      assert.ok(!keyNow().equals(first), 'another grammar');
+      // Of the same size, installed later (file times are coarser than a test's steps: set as a later install's).
+      fs.writeFileSync(wasm, 'grammar one');
+      const installed = keyNow();
+      fs.writeFileSync(wasm, 'grammar two');
+      fs.utimesSync(wasm, new Date(Date.now() + 5000), new Date(Date.now() + 5000));
+      assert.ok(!keyNow().equals(installed), 'a grammar of the same size installed later');
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
