@@ -9,7 +9,7 @@ import { PACKAGE_LANGUAGE_ROOT, readManifest } from '../src/definitions/manifest
 import { loadGrammar, QueryError } from '../src/definitions/treeSitter.js';
 
 describe('outline queries of the manifest', () => {
-  for (const entry of readManifest(PACKAGE_LANGUAGE_ROOT)) {
+  for (const entry of readManifest(PACKAGE_LANGUAGE_ROOT).grammars) {
     test(`${entry.name}: compiles, with only known captures, and finds something`, async () => {
       const grammar = await loadGrammar(entry);
       assert.ok(grammar.outline.captureNames.length > 0, 'the query captures nothing');
@@ -19,7 +19,7 @@ describe('outline queries of the manifest', () => {
 });
 
 describe('a query outside the convention is refused, naming the file and the capture', () => {
-  const rust = readManifest(PACKAGE_LANGUAGE_ROOT).find((entry) => entry.name === 'rust')!;
+  const rust = readManifest(PACKAGE_LANGUAGE_ROOT).grammars.find((entry) => entry.name === 'rust')!;
   const folder = mkdtempSync(path.join(os.tmpdir(), 'zumba-query-'));
 
   function compile(source: string): () => Promise<unknown> {

@@ -1,5 +1,5 @@
 /** Commands for contributors: `zumba languages` (who serves what) and `zumba tree <file>` (a syntax tree to write queries against). */
-import type { Languages } from '../definitions/languages.js';
+import { written, type Languages } from '../definitions/languages.js';
 import type { Project } from '../session/project.js';
 import { resolveProjectPath } from '../project/paths.js';
 import { readSourceText } from '../tools/outline.js';
@@ -30,9 +30,11 @@ export async function languageProblems(languages: Languages): Promise<string[]> 
 
 export async function treeOf(project: Project, requested: string): Promise<string> {
   const file = resolveProjectPath(project, requested);
-  const language = project.languages.of(file.relative);
+  const named = project.languages.of(file.relative);
+  const text = readSourceText(file.absolute, file.relative);
+  const language = named === undefined ? undefined : written(named, text);
   if (language?.grammar === undefined) {
     throw new ToolError(`${file.relative} has no tree-sitter grammar (${language === undefined ? 'unknown language' : `${language.name}: ${language.engine}`}).`);
   }
-  return syntaxTree(language.grammar, readSourceText(file.absolute, file.relative));
+  return syntaxTree(language.grammar, text);
 }

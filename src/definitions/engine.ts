@@ -2,7 +2,7 @@
 import type { Definition } from './definition.js';
 import { outlineInWorker } from './isolatedOutline.js';
 import { keywordDefinitions } from './keywordScanner.js';
-import { isProseOrData, type LanguageInfo, type Languages } from './languages.js';
+import { isProseOrData, written, type LanguageInfo, type Languages } from './languages.js';
 import { markdownHeadings } from './markdownScanner.js';
 import { treeSitterDefinitions } from './treeSitter.js';
 
@@ -30,7 +30,8 @@ const ISOLATED_OUTLINE_CHARS = 1 << 20;
  * extension, a language nobody listed yet) still gets the keyword scanner's best effort.
  */
 export async function outlineDefinitions(languages: Languages, file: string, text: string, onFallback?: OnFallback): Promise<Definition[]> {
-  if (text.length <= ISOLATED_OUTLINE_CHARS || languages.of(file)?.engine !== 'tree-sitter') return outlineDefinitionsHere(languages, file, text, onFallback);
+  const language = languages.of(file);
+  if (text.length <= ISOLATED_OUTLINE_CHARS || language === undefined || written(language, text).engine !== 'tree-sitter') return outlineDefinitionsHere(languages, file, text, onFallback);
   onFallback?.(); // Made on another thread, which cannot say whether a fallback answered there.
   try {
     return await outlineInWorker(languages, file, text);
@@ -54,7 +55,8 @@ function reportFailure(part: string, error: unknown): void {
   process.stderr.write(`zumba: the ${part} failed, using the keyword scanner: ${error instanceof Error ? error.message : String(error)}\n`);
 }
 
-async function definitionsIn(language: LanguageInfo, text: string, onFallback: OnFallback | undefined): Promise<Definition[]> {
+async function definitionsIn(named: LanguageInfo, text: string, onFallback: OnFallback | undefined): Promise<Definition[]> {
+  const language = written(named, text);
   switch (language.engine) {
     case 'markdown':
       return markdownHeadings(text);
@@ -72,5 +74,7 @@ async function definitionsIn(language: LanguageInfo, text: string, onFallback: O
       }
       onFallback?.();
       return keywordDefinitions(text);
+    case 'by-content':
+      throw new Error(`${language.name}: a heuristic's rule names a language chosen by content`); // Never made so: see Languages.
   }
 }

@@ -16,7 +16,7 @@ const OUTLINE_WORKER = new URL('./outlineWorker.js', import.meta.url);
 let previous: Promise<unknown> = Promise.resolve();
 
 export function outlineInWorker(languages: Languages, file: string, text: string): Promise<Definition[]> {
-  const outline = previous.then(() => runWorker({ grammars: languages.grammars, file, text }));
+  const outline = previous.then(() => runWorker({ languages: languages.entries, file, text }));
   previous = outline.catch(() => {});
   return outline;
 }

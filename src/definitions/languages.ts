@@ -2,12 +2,13 @@
  * Which definitions engine serves a file, by its name: a tree-sitter grammar from a language root's
  * manifest; Markdown's heading scanner; or, for the other programming languages listed here, the
  * keyword scanner. Prose and data files (`.txt`, `.json`, `.yaml`, …) have no language: they define
- * nothing.
+ * nothing. A file type that a manifest's heuristic covers (`.h`: C or C++) has a language of engine
+ * `by-content`, which names the language its text is written in (`written`).
  */
 import path from 'node:path';
-import type { GrammarEntry } from './manifest.js';
+import type { GrammarEntry, HeuristicEntry, ManifestEntries } from './manifest.js';
 
-export type EngineName = 'tree-sitter' | 'markdown' | 'keywords';
+export type EngineName = 'tree-sitter' | 'markdown' | 'keywords' | 'by-content';
 
 export interface LanguageInfo {
   readonly name: string;
@@ -15,6 +16,20 @@ export interface LanguageInfo {
   readonly fileTypes: readonly string[];
   /** Present exactly when the engine is tree-sitter. */
   readonly grammar?: GrammarEntry;
+  /** Present exactly when the engine is by-content: the heuristic's rules, its languages resolved. */
+  readonly byContent?: ContentRules;
+}
+
+export interface ContentRules {
+  readonly rules: readonly { readonly language: LanguageInfo; readonly patterns: readonly RegExp[] }[];
+  readonly otherwise: LanguageInfo;
+}
+
+/** The language a file of this language is written in: itself, or for a by-content one, the language its text shows. */
+export function written(language: LanguageInfo, text: string): LanguageInfo {
+  const byContent = language.byContent;
+  if (byContent === undefined) return language;
+  return byContent.rules.find((rule) => rule.patterns.some((pattern) => pattern.test(text)))?.language ?? byContent.otherwise;
 }
 
 const MARKDOWN: LanguageInfo = { name: 'markdown', engine: 'markdown', fileTypes: ['md', 'markdown', 'mdx'] };
@@ -45,19 +60,33 @@ export class Languages {
   readonly all: readonly LanguageInfo[];
 
   /**
-   * The languages of these grammars (read from manifests by `loadLanguages`, the package's first),
-   * over Markdown and the keyword languages.
+   * The languages of these grammars and heuristics (read from manifests by `loadLanguages`, the
+   * package's first), over Markdown and the keyword languages.
    */
-  constructor(readonly grammars: readonly GrammarEntry[]) {
+  constructor(readonly entries: ManifestEntries) {
+    const byName = Languages.named(entries.grammars);
+    const byContent = entries.heuristics.map((heuristic) => byContentLanguage(heuristic, byName));
+    this.all = [...byName.values(), ...byContent];
+    // Later entries win: a grammar over the keyword scanner, a user's root over the package's.
+    for (const language of this.all) for (const type of language.fileTypes) this.byFileType.set(type.toLowerCase(), language);
+  }
+
+  /** The names heuristics give that are no language's (`loadLanguages` refuses such manifests). */
+  static unknownNames(entries: ManifestEntries): string[] {
+    const byName = Languages.named(entries.grammars);
+    const names = entries.heuristics.flatMap((heuristic) => [...heuristic.rules.map((rule) => rule.language), heuristic.otherwise]);
+    return [...new Set(names.filter((name) => !byName.has(name)))];
+  }
+
+  /** Every language by its name: Markdown, the keyword languages, then the grammars (a later one of a name replacing the earlier). */
+  private static named(grammars: readonly GrammarEntry[]): Map<string, LanguageInfo> {
     const byName = new Map<string, LanguageInfo>();
     for (const language of [MARKDOWN, ...KEYWORD_LANGUAGES]) byName.set(language.name, language);
     for (const grammar of grammars) {
       byName.delete(grammar.name); // Re-inserted last, so that its file types win.
       byName.set(grammar.name, { name: grammar.name, engine: 'tree-sitter', fileTypes: grammar.fileTypes, grammar });
     }
-    this.all = [...byName.values()];
-    // Later entries win: a grammar over the keyword scanner, a user's root over the package's.
-    for (const language of this.all) for (const type of language.fileTypes) this.byFileType.set(type.toLowerCase(), language);
+    return byName;
   }
 
   /** The language of a file, by its whole name first (`Makefile`), then by its longest known ending. */
@@ -71,4 +100,17 @@ export class Languages {
     }
     return undefined;
   }
+}
+
+/** A heuristic's language, named after the languages it chooses between (`cpp|c`). */
+function byContentLanguage(heuristic: HeuristicEntry, byName: ReadonlyMap<string, LanguageInfo>): LanguageInfo {
+  const languageNamed = (name: string) => {
+    const language = byName.get(name);
+    if (language === undefined) throw new Error(`a heuristic names no known language: ${name}`);
+    return language;
+  };
+  const rules = heuristic.rules.map((rule) => ({ language: languageNamed(rule.language), patterns: rule.patterns.map((pattern) => new RegExp(pattern, 'm')) }));
+  const otherwise = languageNamed(heuristic.otherwise);
+  const name = [...new Set([...rules.map((rule) => rule.language.name), otherwise.name])].join('|');
+  return { name, engine: 'by-content', fileTypes: heuristic.fileTypes, byContent: { rules, otherwise } };
 }

@@ -1,7 +1,9 @@
 /**
  * The language manifest, `grammars/languages.json`: which grammar serves which file types, and where
- * its queries are. Shaped after a grammar repository's `tree-sitter.json`. A folder holding
- * `grammars/languages.json` and `queries/` is a language root; the package itself is the first one.
+ * its queries are; and, for a file type several languages share (`.h`), the rules that tell which
+ * one a file's text is written in. Shaped after a grammar repository's `tree-sitter.json` and GitHub
+ * Linguist's heuristics. A folder holding `grammars/languages.json` and `queries/` is a language
+ * root; the package itself is the first one.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,10 +24,45 @@ export interface GrammarEntry {
   readonly outlineQueries: readonly string[];
 }
 
+/**
+ * Which language a file of these types is written in, by its text: the language of the first rule
+ * one of whose patterns matches somewhere in it (JavaScript regular expressions, `^` and `$` at
+ * every line), else `otherwise`. Languages are named as the manifests (and the built-in ones) name them.
+ */
+export interface HeuristicEntry {
+  readonly fileTypes: readonly string[];
+  readonly rules: readonly { readonly language: string; readonly patterns: readonly string[] }[];
+  readonly otherwise: string;
+}
+
+/** What the manifests of a session's language roots say, as plain data (workers are given it). */
+export interface ManifestEntries {
+  readonly grammars: readonly GrammarEntry[];
+  readonly heuristics: readonly HeuristicEntry[];
+}
+
+const Pattern = z.string().min(1).refine((pattern) => {
+  try {
+    new RegExp(pattern, 'm');
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be a JavaScript regular expression');
+
+const LanguageName = z.string().regex(/^[a-z][a-z0-9_-]*$/, 'must be a lower-case identifier');
+
 const ManifestSchema = z.object({
+  heuristics: z.array(
+    z.object({
+      'file-types': z.array(z.string().min(1)).min(1),
+      rules: z.array(z.object({ language: LanguageName, patterns: z.array(Pattern).min(1) }).strict()),
+      otherwise: LanguageName,
+    }).strict(),
+  ).optional(),
   grammars: z.array(
     z.object({
-      name: z.string().regex(/^[a-z][a-z0-9_-]*$/, 'must be a lower-case identifier'),
+      name: LanguageName,
       scope: z.string().min(1),
       'file-types': z.array(z.string().min(1)).min(1),
       wasm: z.string().min(1),
@@ -44,11 +81,22 @@ export class ManifestError extends Error {
 
 /** The languages of the package's manifest and of each further language root's, later ones winning. */
 export function loadLanguages(extraRoots: readonly string[] = []): Languages {
-  return new Languages([PACKAGE_LANGUAGE_ROOT, ...extraRoots].flatMap(readManifest));
+  const roots = [PACKAGE_LANGUAGE_ROOT, ...extraRoots];
+  const manifests = roots.map(readManifest);
+  const entries = { grammars: manifests.flatMap((manifest) => manifest.grammars), heuristics: manifests.flatMap((manifest) => manifest.heuristics) };
+  manifests.forEach((manifest, i) => {
+    const unknown = Languages.unknownNames({ grammars: entries.grammars, heuristics: manifest.heuristics });
+    if (unknown.length > 0) throw new ManifestError(`${manifestFile(roots[i]!)}: a heuristic names no known language: ${unknown.join(', ')}`);
+  });
+  return new Languages(entries);
 }
 
-export function readManifest(languageRoot: string): GrammarEntry[] {
-  const file = path.join(languageRoot, 'grammars', 'languages.json');
+function manifestFile(languageRoot: string): string {
+  return path.join(languageRoot, 'grammars', 'languages.json');
+}
+
+export function readManifest(languageRoot: string): ManifestEntries {
+  const file = manifestFile(languageRoot);
   let parsed: z.infer<typeof ManifestSchema>;
   try {
     parsed = ManifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
@@ -56,13 +104,15 @@ export function readManifest(languageRoot: string): GrammarEntry[] {
     const detail = error instanceof z.ZodError ? z.prettifyError(error) : error instanceof Error ? error.message : String(error);
     throw new ManifestError(`${file}: ${detail}`);
   }
-  return parsed.grammars.map((entry) => ({
+  const grammars = parsed.grammars.map((entry) => ({
     name: entry.name,
     scope: entry.scope,
     fileTypes: entry['file-types'],
     wasm: resolveGrammarFile(entry.wasm, file),
     outlineQueries: [entry.queries.outline].flat().map((file) => path.resolve(languageRoot, file)),
   }));
+  const heuristics = (parsed.heuristics ?? []).map((entry) => ({ fileTypes: entry['file-types'], rules: entry.rules, otherwise: entry.otherwise }));
+  return { grammars, heuristics };
 }
 
 /**

@@ -51,6 +51,12 @@ export function languageKey(language: LanguageInfo): Buffer {
       hash.update(fileIdentity(language.grammar.wasm));
       for (const query of language.grammar.outlineQueries) hash.update(readFileSync(query));
     }
+    // Chosen by content: its rules, and the key of each language they choose.
+    for (const rule of language.byContent?.rules ?? []) {
+      hash.update(languageKey(rule.language));
+      for (const pattern of rule.patterns) hash.update(`${pattern.source}\0`);
+    }
+    if (language.byContent !== undefined) hash.update(languageKey(language.byContent.otherwise));
     key = hash.digest().subarray(0, 16);
     keys.set(language, key);
   }

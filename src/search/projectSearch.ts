@@ -134,7 +134,7 @@ export class ProjectSearch {
     if (cores < 2) return undefined;
     this.workers ??= new SearchWorkers(this.options.workerScript ?? WORKER_SCRIPT, cores, this.options.warn, (shard) => ({
       projectRoot: this.options.projectRoot,
-      grammars: this.languages.grammars,
+      languages: this.languages.entries,
       index: this.options.index,
       fillWhenIdle: this.options.fillWhenIdle,
       layout: { shard, shards: cores },

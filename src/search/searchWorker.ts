@@ -5,15 +5,15 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Languages } from '../definitions/languages.js';
-import type { GrammarEntry } from '../definitions/manifest.js';
+import type { ManifestEntries } from '../definitions/manifest.js';
 import { openIndexStore, type IndexSettings } from '../index/index.js';
 import { rootPrefixOf } from '../project/walker.js';
 import { Shard, type Hit, type SearchQuery, type ShardFile } from './shard.js';
 
 export interface SearchWorkerData {
   readonly projectRoot: string;
-  /** The session's grammars, as the main thread read them: the worker reads no manifest (nor loads zod). */
-  readonly grammars: readonly GrammarEntry[];
+  /** The session's manifests, as the main thread read them: the worker reads none (nor loads zod). */
+  readonly languages: ManifestEntries;
   /** Undefined: no index on disk (`--no-cache`, or a cache folder that was refused). */
   readonly index: IndexSettings | undefined;
   /** Whether to index the shard whenever idle (a server), or only when asked (a one-shot command). */
@@ -38,11 +38,11 @@ export type FromSearchWorker =
   | { readonly id: number; readonly indexed: true }
   | { readonly warning: string };
 
-const { projectRoot, grammars, index, fillWhenIdle, layout, callsInFlight } = workerData as SearchWorkerData;
+const { projectRoot, languages, index, fillWhenIdle, layout, callsInFlight } = workerData as SearchWorkerData;
 const calls = new Int32Array(callsInFlight);
 const port = parentPort!;
 const store = openIndexStore(index, projectRoot, (warning) => port.postMessage({ warning } satisfies FromSearchWorker));
-const shard = new Shard(new Languages(grammars), store, layout);
+const shard = new Shard(new Languages(languages), store, layout);
 const rootPrefix = rootPrefixOf(projectRoot);
 // While the main thread walks the project, this one reads what the index knew of its files.
 setImmediate(() => shard.recall());
