@@ -90,6 +90,33 @@ describe('--queries DIR', () => {
   });
 });
 
+describe('--queries DIR with a heuristic: a file type whose language its text tells', () => {
+  /** A language root that reads `.inc` as C++ when it opens a namespace, else as C (the package's grammars). */
+  function heuristicRoot(otherwise: string): string {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-heuristic-'));
+    const manifest = { grammars: [], heuristics: [{ 'file-types': ['inc'], rules: [{ language: 'cpp', patterns: ['^namespace\\s'] }], otherwise }] };
+    write(path.join(root, 'grammars', 'languages.json'), JSON.stringify(manifest, null, 2));
+    return root;
+  }
+  const sources = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-heuristic-project-'));
+  write(path.join(sources, 'tables.inc'), 'namespace tables {\nint lookup(int key);\n}\n');
+  write(path.join(sources, 'plain.inc'), 'struct entry { int key; };\nint lookup(int key);\n');
+
+  test('each file is read as the language its text shows; languages lists the choice', () => {
+    const root = heuristicRoot('c');
+    assert.equal(zumba('outline', '--queries', root, '--project', sources, 'tables.inc').stdout, '1 module tables\n  2 function lookup\n');
+    assert.equal(zumba('outline', '--queries', root, '--project', sources, 'plain.inc').stdout, '1 struct entry\n2 function lookup\n');
+    assert.match(zumba('languages', '--queries', root).stdout, /^cpp\|c +by-content +\.inc$/m);
+  });
+
+  test('a heuristic naming no known language is refused: one line, exit 2', () => {
+    const result = zumba('languages', '--queries', heuristicRoot('cobol'));
+    assert.equal(result.status, 2);
+    assert.equal(result.stderr.trim().split('\n').length, 1);
+    assert.match(result.stderr, /languages\.json: a heuristic names no known language: cobol/);
+  });
+});
+
 describe('search workers', () => {
   test('workers search with the languages the main thread read: a language root works once its manifest is gone', async () => {
     const { openProject } = await import('../src/session/project.js');
