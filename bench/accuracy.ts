@@ -1,7 +1,7 @@
 /**
  * Outline accuracy: our outlines against each language's own parser, on the benchmark corpus that
- * `../shared/bench/make-corpus.sh` builds (go/, rust/, python/, ts/, c/, cpp/, java/ under one root; a
- * missing folder skips its row).
+ * `../shared/bench/make-corpus.sh` builds (go/, rust/, python/, ts/, c/, cpp/, java/ under one root,
+ * cxx/ with `--more`, linux/ with `--big`; a missing folder skips its row).
  *
  *   node dist/bench/accuracy.js [corpusRoot]
  *
@@ -25,7 +25,8 @@
  *   unions, so those of ours are never "extra". The blank identifier `_` declares nothing and is not
  *   compared.
  * - C, C++ and Java: Universal Ctags, every file parsed as the language of its row (ctags takes `.h`
- *   for C++ and does not know `.ipp`). Compared: functions, methods, classes, structs, unions, enums,
+ *   for C++ and does not know `.ipp`); ours read a `.h` as the language its text shows (the
+ *   manifest's heuristic: C++ or C). Compared: functions, methods, classes, structs, unions, enums,
  *   interfaces, namespaces, typedefs, macros, prototypes (ctags kind `p`, off by default), and Java's
  *   constants. Left out as we list them by design: struct members and fields, enumerators, variables
  *   (our C and C++ `const` entries are not compared), `static` prototypes outside a class (forward
@@ -53,7 +54,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import type { Definition, Kind } from '../src/definitions/definition.js';
 import { definitionsOf } from '../src/definitions/engine.js';
-import type { Languages } from '../src/definitions/languages.js';
+import type { LanguageInfo, Languages } from '../src/definitions/languages.js';
 import { PACKAGE_LANGUAGE_ROOT } from '../src/definitions/manifest.js';
 import { openProject } from '../src/session/project.js';
 import { stripByteOrderMark } from '../src/text/lines.js';
@@ -557,6 +558,11 @@ const endsWith = (...endings: string[]) => (file: string) => endings.some((e) =>
 const isDeclarationFile = endsWith('.d.ts', '.d.mts', '.d.cts');
 const TYPESCRIPT_KINDS: ReadonlySet<Kind> = new Set(['function', 'method', 'class', 'interface', 'enum', 'type', 'module']);
 
+const CPP_ENDINGS = ['.cc', '.cpp', '.cxx', '.c++', '.hpp', '.hh', '.hxx', '.h++', '.ipp', '.tpp'];
+const CPP_KINDS: ReadonlySet<Kind> = new Set(['function', 'method', 'class', 'struct', 'union', 'enum', 'type', 'module', 'macro']);
+/** The kernel's folders that issue 11 measures C on (`make-corpus.sh --big`). */
+const KERNEL_C_FOLDERS = /^linux\/(mm|kernel|include\/linux)\//;
+
 const SUITES: readonly Suite[] = [
   {
     label: 'rust', folder: 'rust', accepts: endsWith('.rs'),
@@ -592,9 +598,17 @@ const SUITES: readonly Suite[] = [
     reference: ctagsReference('C', 'dfgpstu', cEntry), normalize: cppNames, alike: macroNamedAlike,
   },
   {
-    label: 'cpp', folder: 'cpp', accepts: endsWith('.cc', '.cpp', '.cxx', '.c++', '.hpp', '.hh', '.hxx', '.h++', '.ipp', '.tpp'), goal: GOAL_C_CPP_JAVA,
-    compared: new Set(['function', 'method', 'class', 'struct', 'union', 'enum', 'type', 'module', 'macro']),
-    reference: ctagsReference('C++', 'cdfgnpstu', cEntry), normalize: cppNames, alike: macroNamedAlike, qualifiedOverLines: true,
+    label: 'c: kernel mm/ kernel/ include/linux/', folder: 'linux', accepts: (f) => KERNEL_C_FOLDERS.test(f) && endsWith('.c', '.h')(f), goal: GOAL_C_CPP_JAVA,
+    compared: new Set(['function', 'method', 'struct', 'union', 'enum', 'type', 'macro']),
+    reference: ctagsReference('C', 'dfgpstu', cEntry), normalize: cppNames, alike: macroNamedAlike,
+  },
+  {
+    label: 'cpp', folder: 'cpp', accepts: endsWith(...CPP_ENDINGS), goal: GOAL_C_CPP_JAVA,
+    compared: CPP_KINDS, reference: ctagsReference('C++', 'cdfgnpstu', cEntry), normalize: cppNames, alike: macroNamedAlike, qualifiedOverLines: true,
+  },
+  {
+    label: 'cxx: C++ with .h headers', folder: 'cxx', accepts: endsWith('.h', ...CPP_ENDINGS), goal: GOAL_C_CPP_JAVA,
+    compared: CPP_KINDS, reference: ctagsReference('C++', 'cdfgnpstu', cEntry), normalize: cppNames, alike: macroNamedAlike, qualifiedOverLines: true,
   },
   {
     label: 'java', folder: 'java', accepts: endsWith('.java'), goal: GOAL_C_CPP_JAVA,
@@ -764,7 +778,9 @@ async function runSuite(languages: Languages, root: string, suite: Suite): Promi
   const started = performance.now();
   const all = filesUnder(root, suite.folder).filter((f) => suite.accepts(f) && smallEnough(root, f));
   const base = { label: suite.label, goal: suite.goal ?? GOAL, files: all.length, unparsed: 0, reference: 0, matched: 0, withParent: 0, sameParent: 0, extra: 0, oursCompared: 0, differences: [] };
-  const grammar = all[0] === undefined ? undefined : languages.of(all[0])?.grammar;
+  // The first file's grammar (a `.h` has its language by its text: the first with a grammar of its own).
+  const grammarOf = (language: LanguageInfo | undefined) => language?.grammar ?? language?.byContent?.otherwise.grammar;
+  const grammar = all.map((file) => grammarOf(languages.of(file))).find((found) => found !== undefined);
   if (!existsSync(path.join(root, suite.folder))) return { ...base, seconds: 0, missing: `skipped: no ${suite.folder}/ in the corpus` };
   if (grammar === undefined) return { ...base, seconds: 0, missing: all.length === 0 ? 'no files' : 'no grammar' };
   const absent = grammar.outlineQueries.find((file) => !existsSync(file));
