@@ -6,7 +6,8 @@
  * `by-content`, which names the language its text is written in (`written`).
  */
 import path from 'node:path';
-import type { GrammarEntry, HeuristicEntry, ManifestEntries } from './manifest.js';
+import type { MacroRules } from './macroNoise.js';
+import type { GrammarEntry, HeuristicEntry, MacroEntry, ManifestEntries } from './manifest.js';
 
 export type EngineName = 'tree-sitter' | 'markdown' | 'keywords' | 'by-content';
 
@@ -18,6 +19,8 @@ export interface LanguageInfo {
   readonly grammar?: GrammarEntry;
   /** Present exactly when the engine is by-content: the heuristic's rules, its languages resolved. */
   readonly byContent?: ContentRules;
+  /** Macros read as noise before a parse, where manifests list some for the language. */
+  readonly macros?: MacroRules;
 }
 
 export interface ContentRules {
@@ -64,7 +67,7 @@ export class Languages {
    * package's first), over Markdown and the keyword languages.
    */
   constructor(readonly entries: ManifestEntries) {
-    const byName = Languages.named(entries.grammars);
+    const byName = withMacros(Languages.named(entries.grammars), entries.macros);
     const byContent = entries.heuristics.map((heuristic) => byContentLanguage(heuristic, byName));
     this.all = [...byName.values(), ...byContent];
     // Later entries win: a grammar over the keyword scanner, a user's root over the package's.
@@ -74,7 +77,10 @@ export class Languages {
   /** The names heuristics give that are no language's (`loadLanguages` refuses such manifests). */
   static unknownNames(entries: ManifestEntries): string[] {
     const byName = Languages.named(entries.grammars);
-    const names = entries.heuristics.flatMap((heuristic) => [...heuristic.rules.map((rule) => rule.language), heuristic.otherwise]);
+    const names = [
+      ...entries.heuristics.flatMap((heuristic) => [...heuristic.rules.map((rule) => rule.language), heuristic.otherwise]),
+      ...entries.macros.flatMap((macros) => macros.languages),
+    ];
     return [...new Set(names.filter((name) => !byName.has(name)))];
   }
 
@@ -113,4 +119,22 @@ function byContentLanguage(heuristic: HeuristicEntry, byName: ReadonlyMap<string
   const otherwise = languageNamed(heuristic.otherwise);
   const name = [...new Set([...rules.map((rule) => rule.language.name), otherwise.name])].join('|');
   return { name, engine: 'by-content', fileTypes: heuristic.fileTypes, byContent: { rules, otherwise } };
+}
+
+/** The languages, those that macro lists name given the lists' union (a later `unknown` replacing an earlier). */
+function withMacros(byName: Map<string, LanguageInfo>, entries: readonly MacroEntry[]): Map<string, LanguageInfo> {
+  for (const name of new Set(entries.flatMap((entry) => entry.languages))) {
+    const language = byName.get(name);
+    if (language === undefined) throw new Error(`a macro list names no known language: ${name}`);
+    const listed = entries.filter((entry) => entry.languages.includes(name));
+    const unknown = listed.findLast((entry) => entry.unknown !== undefined)?.unknown;
+    const macros: MacroRules = {
+      noise: new Set(listed.flatMap((entry) => entry.noise)),
+      noiseCalls: new Set(listed.flatMap((entry) => entry.noiseCalls)),
+      unknown: unknown === undefined ? undefined : new RegExp(unknown),
+      keep: new Set(listed.flatMap((entry) => entry.keep)),
+    };
+    byName.set(name, { ...language, macros });
+  }
+  return byName;
 }

@@ -35,10 +35,23 @@ export interface HeuristicEntry {
   readonly otherwise: string;
 }
 
+/**
+ * Macros to read as noise in languages' files before they are parsed (see `macroNoise.ts`); every
+ * entry naming a language adds to its lists, the last `unknown` given wins.
+ */
+export interface MacroEntry {
+  readonly languages: readonly string[];
+  readonly noise: readonly string[];
+  readonly noiseCalls: readonly string[];
+  readonly unknown: string | undefined;
+  readonly keep: readonly string[];
+}
+
 /** What the manifests of a session's language roots say, as plain data (workers are given it). */
 export interface ManifestEntries {
   readonly grammars: readonly GrammarEntry[];
   readonly heuristics: readonly HeuristicEntry[];
+  readonly macros: readonly MacroEntry[];
 }
 
 const Pattern = z.string().min(1).refine((pattern) => {
@@ -52,7 +65,18 @@ const Pattern = z.string().min(1).refine((pattern) => {
 
 const LanguageName = z.string().regex(/^[a-z][a-z0-9_-]*$/, 'must be a lower-case identifier');
 
+const Names = z.array(z.string().regex(/^[A-Za-z_$][\w$]*$/, 'must be an identifier'));
+
 const ManifestSchema = z.object({
+  macros: z.array(
+    z.object({
+      languages: z.array(LanguageName).min(1),
+      noise: Names.optional(),
+      'noise-calls': Names.optional(),
+      unknown: Pattern.optional(),
+      keep: Names.optional(),
+    }).strict(),
+  ).optional(),
   heuristics: z.array(
     z.object({
       'file-types': z.array(z.string().min(1)).min(1),
@@ -83,10 +107,14 @@ export class ManifestError extends Error {
 export function loadLanguages(extraRoots: readonly string[] = []): Languages {
   const roots = [PACKAGE_LANGUAGE_ROOT, ...extraRoots];
   const manifests = roots.map(readManifest);
-  const entries = { grammars: manifests.flatMap((manifest) => manifest.grammars), heuristics: manifests.flatMap((manifest) => manifest.heuristics) };
+  const entries: ManifestEntries = {
+    grammars: manifests.flatMap((manifest) => manifest.grammars),
+    heuristics: manifests.flatMap((manifest) => manifest.heuristics),
+    macros: manifests.flatMap((manifest) => manifest.macros),
+  };
   manifests.forEach((manifest, i) => {
-    const unknown = Languages.unknownNames({ grammars: entries.grammars, heuristics: manifest.heuristics });
-    if (unknown.length > 0) throw new ManifestError(`${manifestFile(roots[i]!)}: a heuristic names no known language: ${unknown.join(', ')}`);
+    const unknown = Languages.unknownNames({ grammars: entries.grammars, heuristics: manifest.heuristics, macros: manifest.macros });
+    if (unknown.length > 0) throw new ManifestError(`${manifestFile(roots[i]!)}: a heuristic or macro list names no known language: ${unknown.join(', ')}`);
   });
   return new Languages(entries);
 }
@@ -112,7 +140,14 @@ export function readManifest(languageRoot: string): ManifestEntries {
     outlineQueries: [entry.queries.outline].flat().map((file) => path.resolve(languageRoot, file)),
   }));
   const heuristics = (parsed.heuristics ?? []).map((entry) => ({ fileTypes: entry['file-types'], rules: entry.rules, otherwise: entry.otherwise }));
-  return { grammars, heuristics };
+  const macros = (parsed.macros ?? []).map((entry) => ({
+    languages: entry.languages,
+    noise: entry.noise ?? [],
+    noiseCalls: entry['noise-calls'] ?? [],
+    unknown: entry.unknown,
+    keep: entry.keep ?? [],
+  }));
+  return { grammars, heuristics, macros };
 }
 
 /**

@@ -57,6 +57,12 @@ export function languageKey(language: LanguageInfo): Buffer {
       for (const pattern of rule.patterns) hash.update(`${pattern.source}\0`);
     }
     if (language.byContent !== undefined) hash.update(languageKey(language.byContent.otherwise));
+    // Its macros: another list is another text parsed.
+    const macros = language.macros;
+    if (macros !== undefined) {
+      for (const list of [macros.noise, macros.noiseCalls, macros.keep]) hash.update(`${[...list].sort().join(' ')}\0`);
+      hash.update(`${macros.unknown?.source ?? ''}\0`);
+    }
     key = hash.digest().subarray(0, 16);
     keys.set(language, key);
   }

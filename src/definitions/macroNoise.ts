@@ -1,0 +1,275 @@
+/**
+ * Macros a C or C++ parse would stumble on, replaced by spaces before the parse, the way ctags copes
+ * (`-I NAME`, `-I NAME+`): what stands between a declaration's specifiers and its name
+ * (`static __always_inline __alloc_size(1) void *kmalloc(…)`), before them
+ * (`Q_DECL_CONSTEXPR inline int f()`), after `class` (`class Q_CORE_EXPORT QString`), or alone on
+ * a line before a declaration (`QT_BEGIN_NAMESPACE`, `Q_OBJECT`), or a statement of their own where a
+ * declaration is wanted (`Q_STATIC_ASSERT(…);` in a class body). Every character replaced by a space
+ * (a line break kept), so every offset, line and column stays where it was.
+ *
+ * What is noise is data (see `MacroRules`): names listed as noise, names listed as noise with their
+ * `(…)`, and a shape of names (all capitals with an underscore, or `__` first) that an unknown macro
+ * has, which is noise only where the rules below find a macro standing: a list cannot know a
+ * project's own names.
+ */
+
+export interface MacroRules {
+  /** Names that are noise wherever they stand as a word. */
+  readonly noise: ReadonlySet<string>;
+  /** Names that are noise with the parenthesized arguments that follow them. */
+  readonly noiseCalls: ReadonlySet<string>;
+  /** The shape of an unknown macro's name; undefined: only the lists count. */
+  readonly unknown: RegExp | undefined;
+  /** Names of that shape that are the language's own (`__attribute__`, `__declspec`): never noise. */
+  readonly keep: ReadonlySet<string>;
+}
+
+interface Token {
+  readonly start: number;
+  readonly end: number;
+  /** An identifier or keyword, rather than punctuation. */
+  readonly word: boolean;
+  /** The first token of its line (preprocessor lines, comments and blank lines not counted). */
+  readonly first: boolean;
+}
+
+/**
+ * Words after which a macro stands before a declaration (specifiers, types, keywords that open
+ * one): `PROTOBUF_EXPORT extern …`, `LLVM_NODISCARD bool f()`, `QT_BEGIN_NAMESPACE class …`.
+ */
+const DECLARATION_WORDS = new Set([
+  'auto', 'bool', 'char', 'char8_t', 'char16_t', 'char32_t', 'class', 'const', 'consteval', 'constexpr', 'constinit',
+  'double', 'enum', 'explicit', 'extern', 'float', 'friend', 'inline', 'int', 'long', 'mutable', 'namespace',
+  'private', 'protected', 'public', 'register', 'short', 'signed', 'static', 'struct', 'template', 'thread_local',
+  'typedef', 'typename', 'union', 'unsigned', 'using', 'virtual', 'void', 'volatile', 'wchar_t', '_Bool', '_Atomic',
+  '_Noreturn', '_Thread_local',
+]);
+
+/** Words that are a type (or end one), after which another word can only be an attribute: `int __init f(void)`. */
+const TYPE_WORDS = new Set(['bool', 'char', 'double', 'float', 'int', 'long', 'short', 'signed', 'unsigned', 'void', 'wchar_t', '_Bool']);
+
+/** Words that are no type: a word of the macro's shape after one of these stands where a type does. */
+const NOT_TYPES = new Set([
+  'break', 'case', 'const', 'constexpr', 'continue', 'default', 'delete', 'do', 'else', 'extern', 'goto', 'if', 'inline',
+  'new', 'register', 'return', 'sizeof', 'static', 'switch', 'throw', 'typedef', 'virtual', 'volatile', 'while', 'explicit',
+  'friend', 'mutable', 'operator', 'template', 'typename', 'using', 'co_return', 'co_await', 'co_yield',
+]);
+
+/** Words that end a class head: `class FOO_EXPORT Bar final`, `class QT_NAME final`. */
+const CLASS_HEAD_ENDS = new Set(['final', 'override']);
+
+/** The text a grammar parses: the file's, its macros replaced by spaces where the language has rules for them. */
+export function textToParse(text: string, rules: MacroRules | undefined): string {
+  return rules === undefined ? text : withoutMacroNoise(text, rules);
+}
+
+/** The text with the macros the rules find replaced by spaces; the same text when there are none. */
+export function withoutMacroNoise(text: string, rules: MacroRules): string {
+  const tokens = tokenize(text);
+  const blanks: [number, number][] = [];
+  /** The last token left in place: a blanked macro is not the next one's "before". */
+  let before: Token | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const noise = token.word ? macroAt(text, tokens, i, before, rules) : undefined;
+    if (noise === undefined) {
+      before = token;
+      continue;
+    }
+    blanks.push([token.start, tokens[noise]!.end]);
+    i = noise;
+  }
+  return blanks.length === 0 ? text : blanked(text, blanks);
+}
+
+/** Where the macro that starts at token `i` ends (the index of its last token), or undefined when it is none. */
+function macroAt(text: string, tokens: readonly Token[], i: number, before: Token | undefined, rules: MacroRules): number | undefined {
+  const name = wordOf(text, tokens[i]!);
+  if (rules.noise.has(name)) return i;
+  const last = argumentsEnd(text, tokens, i);
+  if (rules.noiseCalls.has(name)) return last;
+  if (!isUnknownMacro(name, rules)) return undefined;
+  const previous = before === undefined ? undefined : wordOf(text, before);
+  // A member (`x.FOO`, `p->FOO`, `ns::FOO`) or a destructor is no macro.
+  if (previous === '.' || previous === '->' || previous === '::' || previous === '~') return undefined;
+  const afterType = before?.word === true && isType(previous!);
+  const after = tokens[last + 1];
+  const first = tokens[i]!.first;
+  if (after === undefined) return first ? last : undefined; // Alone on the last line: `QT_END_NAMESPACE`.
+  const next = wordOf(text, after);
+  // After a function's declarator, before its body or its end: `… const char *fmt, ...)⏎__releases(bitlock)⏎{`,
+  // `int f() Q_DECL_OVERRIDE;`.
+  if (previous === ')' && (next === '{' || next === ';' || isUnknownMacro(next, rules))) return last;
+  // Where nothing before it on its line, nor a type on the line before (`extern int⏎__xattr_check(…);`), says it is a declarator:
+  if (first && !afterType) {
+    // A statement of its own where the grammar wants a declaration: `QT_REQUIRE_CONFIG(animation);`,
+    // `Q_STATIC_ASSERT(…);` in a class body.
+    if (next === ';' && last > i) return last + 1;
+    // An access specifier of its own: `Q_SIGNALS:`.
+    if (next === ':' && last === i) return last + 1;
+    // Alone on its line with its arguments, or before the end of a class body: `Q_DISABLE_COPY(Foo)`,
+    // `Q_DECLARE_PRIVATE(Foo)⏎};`. Not a function-like definition (`TEST_F(A, B)⏎{`).
+    if (after.first && (next === '}' || (last > i && after.word))) return last;
+  }
+  // `void __iomem *base`: an attribute of the `__` kind between a type and a pointer.
+  if (!after.word) return next === '*' && name.startsWith('__') && afterType ? last : undefined;
+  if (CLASS_HEAD_ENDS.has(next)) return undefined;
+  // Before a declaration's specifiers, itself or with more macros: `PROTOBUF_EXPORT extern`,
+  // `__always_inline __alloc_size(1) void`, `QT_BEGIN_NAMESPACE⏎class`.
+  if (DECLARATION_WORDS.has(wordOf(text, tokens[pastMacros(text, tokens, last + 1, rules)] ?? after))) return last;
+  // The head of a class: `class Q_CORE_EXPORT QString : public QObject`, `struct EXPORT Foo {`.
+  if (previous === 'class' || previous === 'struct' || previous === 'union') return isClassHead(text, tokens[last + 2]) ? last : undefined;
+  // Between a type and the declarator: `int __init foo_init(void)`, `struct file_operations __read_mostly fops`.
+  if (afterType) return last;
+  // Before a type and its declarator (`GTEST_API_ TestInfo* Make(`, `Q_INVOKABLE QString name()`),
+  // or alone on its line before a macro (`QT_BEGIN_NAMESPACE⏎Q_CORE_EXPORT …`). A word followed by
+  // `(` is the declarator: `LED_CONFIG get(void)` keeps its type, as does `FOO_TYPE⏎foo(void)`.
+  if (isUnknownMacro(next, rules)) return tokens[i]!.first && after.first ? last : undefined;
+  const then = tokens[last + 2];
+  const thenText = then === undefined ? '' : wordOf(text, then);
+  return then?.word === true || thenText === '*' || thenText === '&' || thenText === '::' || thenText === '<' ? last : undefined;
+}
+
+function wordOf(text: string, token: Token): string {
+  return text.slice(token.start, token.end);
+}
+
+function isUnknownMacro(name: string, rules: MacroRules): boolean {
+  return rules.unknown !== undefined && !rules.keep.has(name) && rules.unknown.test(name);
+}
+
+/** The index of a macro's last token: its name, or the `)` closing the arguments that follow it. */
+function argumentsEnd(text: string, tokens: readonly Token[], i: number): number {
+  return isOpen(text, tokens[i + 1]) ? closing(text, tokens, i + 1) : i;
+}
+
+/** The index of the first token from `from` on that is not an unknown macro (or its arguments). */
+function pastMacros(text: string, tokens: readonly Token[], from: number, rules: MacroRules): number {
+  let at = from;
+  while (at < tokens.length && tokens[at]!.word && isUnknownMacro(wordOf(text, tokens[at]!), rules)) at = argumentsEnd(text, tokens, at) + 1;
+  return at;
+}
+
+/** What follows a class's name in its head: its body, its bases, the end of a forward declaration, `final`, template arguments. */
+function isClassHead(text: string, token: Token | undefined): boolean {
+  if (token === undefined) return false;
+  const word = wordOf(text, token);
+  return word === '{' || word === ':' || word === ';' || word === '<' || word === 'final';
+}
+
+/** Whether a word can be (the end of) a type: a type keyword, or an identifier that is no other keyword. */
+function isType(word: string): boolean {
+  return TYPE_WORDS.has(word) || (!NOT_TYPES.has(word) && !DECLARATION_WORDS.has(word) && /^[A-Za-z_]\w*$/.test(word));
+}
+
+function isOpen(text: string, token: Token | undefined): boolean {
+  return token !== undefined && text[token.start] === '(';
+}
+
+/** The index of the `)` that closes the `(` at `open` (the last token when it is never closed). */
+function closing(text: string, tokens: readonly Token[], open: number): number {
+  let depth = 0;
+  for (let i = open; i < tokens.length; i++) {
+    const c = text[tokens[i]!.start];
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return tokens.length - 1;
+}
+
+function blanked(text: string, blanks: readonly [number, number][]): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const [start, end] of blanks) {
+    parts.push(text.slice(at, start), text.slice(start, end).replace(/[^\r\n]/g, ' '));
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+const WORD_START = /[A-Za-z_$]/;
+const WORD = /[A-Za-z0-9_$]/;
+
+/**
+ * The words and punctuation of C or C++ text, without comments, string and character literals and
+ * preprocessor lines (a `#` first on its line, to the end of the line and its continuations).
+ */
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let first = true;
+  let lineStart = true;
+  for (let at = 0; at < text.length; ) {
+    const c = text[at]!;
+    if (c === '\n') {
+      first = true;
+      lineStart = true;
+      at++;
+    } else if (c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v') {
+      at++;
+    } else if (c === '/' && text[at + 1] === '/') {
+      at = lineEnd(text, at);
+    } else if (c === '/' && text[at + 1] === '*') {
+      const end = text.indexOf('*/', at + 2);
+      at = end < 0 ? text.length : end + 2;
+    } else if (c === '#' && lineStart) {
+      at = lineEnd(text, at);
+    } else if (c === '"' || (c === "'" && !isDigitSeparator(text, at))) {
+      at = literalEnd(text, at);
+      lineStart = false;
+    } else if (c === 'R' && text[at + 1] === '"') {
+      at = rawStringEnd(text, at + 1);
+      lineStart = false;
+    } else {
+      let end = at + 1;
+      const word = WORD_START.test(c);
+      if (word || /[0-9]/.test(c)) while (end < text.length && (WORD.test(text[end]!) || isDigitSeparator(text, end))) end++;
+      else if ((c === '-' && text[end] === '>') || (c === ':' && text[end] === ':')) end++;
+      tokens.push({ start: at, end, word, first });
+      first = false;
+      lineStart = false;
+      at = end;
+    }
+  }
+  return tokens;
+}
+
+/** Where the line that holds `at` ends, a line ended by a backslash going on to the next. */
+function lineEnd(text: string, at: number): number {
+  for (let i = at; i < text.length; i++) {
+    if (text[i] === '\n' && text[i - 1] !== '\\' && !(text[i - 1] === '\r' && text[i - 2] === '\\')) return i;
+  }
+  return text.length;
+}
+
+/** `1'000'000`: a quote between digits is a separator (C++14), not a character literal. */
+function isDigitSeparator(text: string, at: number): boolean {
+  return text[at] === "'" && /[0-9A-Fa-f]/.test(text[at - 1] ?? '') && /[0-9A-Fa-f]/.test(text[at + 1] ?? '') && /[0-9]/.test(numberStart(text, at));
+}
+
+/** The first character of the run of word characters that ends just before `at`. */
+function numberStart(text: string, at: number): string {
+  let i = at - 1;
+  while (i > 0 && (WORD.test(text[i - 1]!) || text[i - 1] === "'")) i--;
+  return text[i] ?? '';
+}
+
+/** Past the string or character literal that starts at `at` (at its line's end when it is not closed). */
+function literalEnd(text: string, at: number): number {
+  const quote = text[at];
+  for (let i = at + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === quote) return i + 1;
+    else if (c === '\n') return i;
+  }
+  return text.length;
+}
+
+/** Past the raw string `"delimiter( … )delimiter"` whose quote is at `quote`. */
+function rawStringEnd(text: string, quote: number): number {
+  const open = text.indexOf('(', quote);
+  if (open < 0 || open - quote > 17) return literalEnd(text, quote);
+  const end = text.indexOf(`)${text.slice(quote + 1, open)}"`, open);
+  return end < 0 ? text.length : end + open - quote + 1;
+}
