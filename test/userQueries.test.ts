@@ -113,7 +113,24 @@ describe('--queries DIR with a heuristic: a file type whose language its text te
     const result = zumba('languages', '--queries', heuristicRoot('cobol'));
     assert.equal(result.status, 2);
     assert.equal(result.stderr.trim().split('\n').length, 1);
-    assert.match(result.stderr, /languages\.json: a heuristic names no known language: cobol/);
+    assert.match(result.stderr, /languages\.json: a heuristic or macro list names no known language: cobol/);
+  });
+});
+
+describe('--queries DIR with a macro list: a project\'s own macros, without a rebuild', () => {
+  const sources = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-macros-project-'));
+  // Lower case, so that no general rule takes them for macros: only a list can.
+  write(path.join(sources, 'alloc.c'), 'static mylib_inline mylib_alloc_size(1) void *mylib_malloc(unsigned long size)\n{\n\treturn 0;\n}\n');
+  const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-macros-'));
+  const manifest = { grammars: [], macros: [{ languages: ['c'], noise: ['mylib_inline'], 'noise-calls': ['mylib_alloc_size'] }] };
+  write(path.join(root, 'grammars', 'languages.json'), JSON.stringify(manifest, null, 2));
+
+  test('the function is named by its own name once its macros are listed; the index keeps each answer apart', () => {
+    const cache = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-macros-cache-'));
+    const outline = (...extra: string[]) => zumba('outline', '--cache-dir', cache, ...extra, '--project', sources, 'alloc.c').stdout;
+    assert.equal(outline(), '1 function mylib_alloc_size\n');
+    assert.equal(outline('--queries', root), '1 function mylib_malloc\n');
+    assert.equal(outline(), '1 function mylib_alloc_size\n');
   });
 });
 
