@@ -97,6 +97,9 @@ function macroAt(text: string, tokens: readonly Token[], i: number, before: Toke
   const first = tokens[i]!.first;
   if (after === undefined) return first ? last : undefined; // Alone on the last line: `QT_END_NAMESPACE`.
   const next = wordOf(text, after);
+  // A type made by a macro, in a list of parameters: `f(BOOST_ASIO_MOVE_ARG(Handler) handler)`,
+  // `template <BOOST_ASIO_COMPLETION_HANDLER_FOR(Sig) Token>`: what is left still reads as one.
+  if ((previous === '(' || previous === ',' || previous === '<') && last > i && after.word) return last;
   // After a function's declarator, before its body or its end: `… const char *fmt, ...)⏎__releases(bitlock)⏎{`,
   // `int f() Q_DECL_OVERRIDE;`.
   if (previous === ')' && (next === '{' || next === ';' || isUnknownMacro(next, rules))) return last;
@@ -111,6 +114,9 @@ function macroAt(text: string, tokens: readonly Token[], i: number, before: Toke
     // `Q_DECLARE_PRIVATE(Foo)⏎};`. Not a function-like definition (`TEST_F(A, B)⏎{`).
     if (after.first && (next === '}' || (last > i && after.word))) return last;
   }
+  // `PROTOBUF_EXPORT ::google::protobuf::Enum* f()`: before a type named from the global namespace
+  // (a macro's own scope is written without the space: `FOO_NS::Type`).
+  if (next === '::' && after.start > tokens[last]!.end) return last;
   // `void __iomem *base`: an attribute of the `__` kind between a type and a pointer.
   if (!after.word) return next === '*' && name.startsWith('__') && afterType ? last : undefined;
   if (CLASS_HEAD_ENDS.has(next)) return undefined;
