@@ -6,10 +6,11 @@
  * not the index's (which answers a file it knows from its bytes' hash).
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { written } from '../src/definitions/languages.js';
 import { openProject } from '../src/session/project.js';
 import { outline } from '../src/tools/outline.js';
 import { LineClient, timed } from './lineClient.js';
@@ -27,11 +28,15 @@ interface SampledFile {
   readonly relative: string;
 }
 
-/** Every n-th tree-sitter file of a corpus part (of one language, when named), so the sample spreads over the whole tree. */
+/**
+ * Every n-th tree-sitter file of a corpus part (of one language, when named), so the sample spreads
+ * over the whole tree. A file whose language its text tells (`.h`) counts as that language.
+ */
 function sample(root: string, language?: string): SampledFile[] {
   const project = openProject(root, { noCache: true });
   const files = project.walk.current().filter((file) => {
-    const info = project.languages.of(file.relative);
+    const named = project.languages.of(file.relative);
+    const info = named?.engine === 'by-content' ? written(named, readFileSync(file.absolute, 'utf8')) : named;
     return info?.engine === 'tree-sitter' && (language === undefined || info.name === language);
   });
   const step = Math.max(1, Math.floor(files.length / SAMPLE_PER_LANGUAGE));
