@@ -84,7 +84,8 @@
 ; class body: one pattern for each, as a wildcard root would cost every run. Not in a function
 ; body, where `std::lock_guard<std::mutex> lock(m);` reads as the declaration of a function
 ; `lock`. `static` ones outside a class are forward declarations of a definition in the same
-; file. A name is an identifier, an operator or a destructor: not qualified, not a macro in
+; file; under a preprocessor conditional, where a class body and the file look alike, they are
+; kept, for a class's `static` members there. A name is an identifier, an operator or a destructor: not qualified, not a macro in
 ; capitals (`BOOST_ASIO_DEFINE_HANDLER_PTR(op);` in a class), not a keyword.
 ((translation_unit
   (_
@@ -139,7 +140,7 @@
       (_ declarator: (parenthesized_declarator
         (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
     ]) @function)
-  (#not-match? @function "^(static|typedef)\\b")
+  (#not-match? @function "^typedef\\b")
   (#match? @function.name "^(~?\\w+|operator\\b.*)$")
   (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof|catch|throw|delete|typeid|alignof|decltype|noexcept|static_assert)$"))
 ((preproc_ifdef
@@ -153,7 +154,7 @@
       (_ declarator: (parenthesized_declarator
         (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
     ]) @function)
-  (#not-match? @function "^(static|typedef)\\b")
+  (#not-match? @function "^typedef\\b")
   (#match? @function.name "^(~?\\w+|operator\\b.*)$")
   (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof|catch|throw|delete|typeid|alignof|decltype|noexcept|static_assert)$"))
 ((preproc_else
@@ -167,7 +168,7 @@
       (_ declarator: (parenthesized_declarator
         (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
     ]) @function)
-  (#not-match? @function "^(static|typedef)\\b")
+  (#not-match? @function "^typedef\\b")
   (#match? @function.name "^(~?\\w+|operator\\b.*)$")
   (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof|catch|throw|delete|typeid|alignof|decltype|noexcept|static_assert)$"))
 ((preproc_elif
@@ -181,7 +182,7 @@
       (_ declarator: (parenthesized_declarator
         (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
     ]) @function)
-  (#not-match? @function "^(static|typedef)\\b")
+  (#not-match? @function "^typedef\\b")
   (#match? @function.name "^(~?\\w+|operator\\b.*)$")
   (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof|catch|throw|delete|typeid|alignof|decltype|noexcept|static_assert)$"))
 ((linkage_specification
