@@ -42,9 +42,12 @@
  *   counted as a difference. A function ctags names after a macro in capitals on the line where we
  *   name it otherwise (`SYSCALL_DEFINE1(acct, …)`) is the same function.
  *
- * Measures per language: recall of (line, name); among matched entries whose reference entry has a
- * parent, the share whose parent has the same name; and our entries of the kinds the reference covers
- * that it does not list ("extra"). Then the most common kinds of differences, with examples.
+ * Measures per language: recall of (line, name), and beside it the recall left when the reference's
+ * entries that ctags named after a macro use in capitals are set aside (`TEST_F(Suite, Name) {`,
+ * `Q_DECLARE_SHARED(T)` read as a function; the goal is on the recall itself); among matched entries
+ * whose reference entry has a parent, the share whose parent has the same name; and our entries of
+ * the kinds the reference covers that it does not list ("extra"). Then the most common kinds of
+ * differences, with examples.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -517,8 +520,11 @@ function cppNames(definition: Definition, parent: Definition | undefined) {
  * `SYSCALL_DEFINE1(acct, …)`, we name it `acct`), or the one in place of its return type (C++'s
  * `BOOST_ASIO_INITFN_AUTO_RESULT_TYPE(H, void()) async_wait(…)`, we `async_wait`).
  */
+/** A name in capitals with an underscore: where ctags names a definition so, it names it after a macro use. */
+const MACRO_NAMED = /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
+
 function macroNamedAlike(referenceName: string, ourKind: string | undefined): boolean {
-  return (ourKind === 'function' || ourKind === 'method') && /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(referenceName);
+  return (ourKind === 'function' || ourKind === 'method') && MACRO_NAMED.test(referenceName);
 }
 
 const JAVA_KINDS: Readonly<Record<string, Kind>> = {
@@ -667,6 +673,7 @@ interface Result {
   readonly unparsed: number;
   readonly reference: number;
   readonly matched: number;
+  readonly missedMacroNamed: number;
   readonly withParent: number;
   readonly sameParent: number;
   readonly extra: number;
@@ -692,6 +699,8 @@ function groupByFile<T extends Entry>(entries: readonly T[]): Map<string, T[]> {
 
 interface Tally {
   matched: number;
+  /** Reference entries missed that ctags named after a macro use in capitals (`TEST_F`, `Q_DECLARE_SHARED`, `BOOST_ASIO_INITFN_RESULT_TYPE`). */
+  missedMacroNamed: number;
   withParent: number;
   sameParent: number;
   extra: number;
@@ -700,7 +709,7 @@ interface Tally {
 }
 
 function compare(reference: readonly Entry[], ours: readonly Ours[], suite: Suite): Tally {
-  const tally: Tally = { matched: 0, withParent: 0, sameParent: 0, extra: 0, oursCompared: 0, differences: [] };
+  const tally: Tally = { matched: 0, missedMacroNamed: 0, withParent: 0, sameParent: 0, extra: 0, oursCompared: 0, differences: [] };
   const oursByFile = groupByFile(ours);
   const referenceByFile = groupByFile(reference);
   const files = [...new Set([...referenceByFile.keys(), ...oursByFile.keys()])].sort();
@@ -734,6 +743,7 @@ function compareFile(reference: readonly Entry[], ours: readonly Ours[], suite: 
     return false;
   });
   for (const entry of missed) tally.differences.push(missedDifference(entry, left));
+  tally.missedMacroNamed += missed.filter((entry) => entry.kind !== 'macro' && MACRO_NAMED.test(entry.name)).length;
   const missedNames = new Set(missed.map((m) => m.name));
   for (const entry of ours) if (suite.compared.has(entry.ourKind)) tally.oursCompared++;
   for (const entry of left) {
@@ -777,7 +787,7 @@ function missedDifference(entry: Entry, left: readonly Ours[]): Difference {
 async function runSuite(languages: Languages, root: string, suite: Suite): Promise<Result> {
   const started = performance.now();
   const all = filesUnder(root, suite.folder).filter((f) => suite.accepts(f) && smallEnough(root, f));
-  const base = { label: suite.label, goal: suite.goal ?? GOAL, files: all.length, unparsed: 0, reference: 0, matched: 0, withParent: 0, sameParent: 0, extra: 0, oursCompared: 0, differences: [] };
+  const base = { label: suite.label, goal: suite.goal ?? GOAL, files: all.length, unparsed: 0, reference: 0, matched: 0, missedMacroNamed: 0, withParent: 0, sameParent: 0, extra: 0, oursCompared: 0, differences: [] };
   // The first file's grammar (a `.h` has its language by its text: the first with a grammar of its own).
   const grammarOf = (language: LanguageInfo | undefined) => language?.grammar ?? language?.byContent?.otherwise.grammar;
   const grammar = all.map((file) => grammarOf(languages.of(file))).find((found) => found !== undefined);
@@ -812,9 +822,9 @@ function goalMet(result: Result): string {
 }
 
 function table(results: readonly Result[]): string {
-  const header = ['language', 'files', 'reference', 'recall', 'same parent', 'extra', 'goal met', 'seconds'];
+  const header = ['language', 'files', 'reference', 'recall', 'macro-named aside', 'same parent', 'extra', 'goal met', 'seconds'];
   const measured = (r: Result) => [
-    r.label, String(r.files), String(r.reference), percent(r.matched, r.reference), percent(r.sameParent, r.withParent),
+    r.label, String(r.files), String(r.reference), percent(r.matched, r.reference), percent(r.matched, r.reference - r.missedMacroNamed), percent(r.sameParent, r.withParent),
     `${r.extra} (${percent(r.extra, r.oursCompared)})`, goalMet(r), r.seconds.toFixed(1),
   ];
   const rows = results.map((r) => (r.missing === undefined ? measured(r) : [r.label, String(r.files), r.missing]));
