@@ -66,8 +66,8 @@ import { stripByteOrderMark } from '../src/text/lines.js';
 const DEFAULT_CORPUS = '/tmp/zumba-corpus';
 const MAX_FILE_BYTES = 512 * 1024;
 const GOAL = 0.99;
-/** The goal for C, C++ and Java, whose macros leave both tools more to guess. */
-const GOAL_C_CPP_JAVA = 0.95;
+/** C's goal: its macros read as noise, every definition ctags finds (C statics included). */
+const GOAL_C = 0.995;
 const QUALIFIED_LINES = 3;
 const SHOWN_CATEGORIES = 10;
 const EXAMPLES = 3;
@@ -599,25 +599,25 @@ const SUITES: readonly Suite[] = [
     compared: TYPESCRIPT_KINDS, reference: typescriptReference, normalize: plainNames,
   },
   {
-    label: 'c', folder: 'c', accepts: endsWith('.c', '.h'), goal: GOAL_C_CPP_JAVA,
+    label: 'c', folder: 'c', accepts: endsWith('.c', '.h'), goal: GOAL_C,
     compared: new Set(['function', 'method', 'struct', 'union', 'enum', 'type', 'macro']),
     reference: ctagsReference('C', 'dfgpstu', cEntry), normalize: cppNames, alike: macroNamedAlike,
   },
   {
-    label: 'c: kernel mm/ kernel/ include/linux/', folder: 'linux', accepts: (f) => KERNEL_C_FOLDERS.test(f) && endsWith('.c', '.h')(f), goal: GOAL_C_CPP_JAVA,
+    label: 'c: kernel mm/ kernel/ include/linux/', folder: 'linux', accepts: (f) => KERNEL_C_FOLDERS.test(f) && endsWith('.c', '.h')(f), goal: GOAL_C,
     compared: new Set(['function', 'method', 'struct', 'union', 'enum', 'type', 'macro']),
     reference: ctagsReference('C', 'dfgpstu', cEntry), normalize: cppNames, alike: macroNamedAlike,
   },
   {
-    label: 'cpp', folder: 'cpp', accepts: endsWith(...CPP_ENDINGS), goal: GOAL_C_CPP_JAVA,
+    label: 'cpp', folder: 'cpp', accepts: endsWith(...CPP_ENDINGS),
     compared: CPP_KINDS, reference: ctagsReference('C++', 'cdfgnpstu', cEntry), normalize: cppNames, alike: macroNamedAlike, qualifiedOverLines: true,
   },
   {
-    label: 'cxx: C++ with .h headers', folder: 'cxx', accepts: endsWith('.h', ...CPP_ENDINGS), goal: GOAL_C_CPP_JAVA,
+    label: 'cxx: C++ with .h headers', folder: 'cxx', accepts: endsWith('.h', ...CPP_ENDINGS),
     compared: CPP_KINDS, reference: ctagsReference('C++', 'cdfgnpstu', cEntry), normalize: cppNames, alike: macroNamedAlike, qualifiedOverLines: true,
   },
   {
-    label: 'java', folder: 'java', accepts: endsWith('.java'), goal: GOAL_C_CPP_JAVA,
+    label: 'java', folder: 'java', accepts: endsWith('.java'),
     compared: new Set(['method', 'class', 'interface', 'enum', 'const']),
     reference: ctagsReference('Java', 'acfgim', javaEntry), normalize: plainNames,
   },
@@ -871,7 +871,7 @@ function differencesReport(result: Result): string {
 function report(root: string, results: readonly Result[], seconds: number): string {
   return [
     `Outline accuracy against each language's own parser — corpus ${root}, every file up to 512 KB`,
-    `goal: recall of (line, name) ≥ ${GOAL * 100}% and same parent ≥ ${GOAL * 100}% (c, cpp, java: ${GOAL_C_CPP_JAVA * 100}%); extra = our entries of the kinds the reference covers that it lacks`,
+    `goal: recall of (line, name) ≥ ${GOAL * 100}% and same parent ≥ ${GOAL * 100}% (c: ${GOAL_C * 100}%); extra = our entries of the kinds the reference covers that it lacks`,
     '',
     table(results),
     '',
