@@ -120,18 +120,24 @@ function macroAt(text: string, tokens: readonly Token[], i: number, before: Toke
   // `void __iomem *base`: an attribute of the `__` kind between a type and a pointer.
   if (!after.word) return next === '*' && name.startsWith('__') && afterType ? last : undefined;
   if (CLASS_HEAD_ENDS.has(next)) return undefined;
+  // What follows this macro and any more after it (`Q_CORE_EXPORT QT_DEPRECATED_X("…") QTextStream &f()`).
+  const runEnd = pastMacros(text, tokens, last + 1, rules);
+  const afterRun = tokens[runEnd];
+  const afterRunWord = afterRun === undefined ? '' : wordOf(text, afterRun);
   // Before a declaration's specifiers, itself or with more macros: `PROTOBUF_EXPORT extern`,
   // `__always_inline __alloc_size(1) void`, `QT_BEGIN_NAMESPACE⏎class`.
-  if (DECLARATION_WORDS.has(wordOf(text, tokens[pastMacros(text, tokens, last + 1, rules)] ?? after))) return last;
-  // The head of a class: `class Q_CORE_EXPORT QString : public QObject`, `struct EXPORT Foo {`.
-  if (previous === 'class' || previous === 'struct' || previous === 'union') return isClassHead(text, tokens[last + 2]) ? last : undefined;
+  if (DECLARATION_WORDS.has(afterRunWord)) return last;
+  // The head of a class: `class Q_CORE_EXPORT QString : public QObject`, `struct EXPORT Foo {`,
+  // `class LLVM_GSL_POINTER LLVM_NODISCARD ArrayRef {`.
+  if (previous === 'class' || previous === 'struct' || previous === 'union') return afterRun?.word === true && isClassHead(text, tokens[runEnd + 1]) ? last : undefined;
   // Between a type and the declarator: `int __init foo_init(void)`, `struct file_operations __read_mostly fops`.
   if (afterType) return last;
   // Before a type and its declarator (`GTEST_API_ TestInfo* Make(`, `Q_INVOKABLE QString name()`),
   // or alone on its line before a macro (`QT_BEGIN_NAMESPACE⏎Q_CORE_EXPORT …`). A word followed by
   // `(` is the declarator: `LED_CONFIG get(void)` keeps its type, as does `FOO_TYPE⏎foo(void)`.
-  if (isUnknownMacro(next, rules)) return tokens[i]!.first && after.first ? last : undefined;
-  const then = tokens[last + 2];
+  if (isUnknownMacro(next, rules) && first && after.first) return last;
+  if (afterRun?.word !== true) return undefined;
+  const then = tokens[runEnd + 1];
   const thenText = then === undefined ? '' : wordOf(text, then);
   return then?.word === true || thenText === '*' || thenText === '&' || thenText === '::' || thenText === '<' ? last : undefined;
 }
