@@ -56,6 +56,11 @@ describe('huge and deeply nested files', () => {
     'unclosed.rs': `fn needle() {}\nconst X: () = ${open('(')}\n`,
     'nest.go': `package x\n\nfunc needle() {}\n\nvar x = ${nested('(', ')')}\n`,
     'nest.c': `int needle(void) { return 0; }\nint x = ${nested('(', ')')};\n`,
+    // What the macro pass reads before a C parse: unclosed macro calls, a long run of macro names.
+    'macros.c': `int needle(void) { return 0; }\n${'FOO_BAR('.repeat(depth * 3)}\n${'AB_C '.repeat(depth * 3)}\n`,
+    'separators.cpp': `int needle() { return 0; }\nlong x = 1${"'1".repeat(depth * 10)};\n`,
+    // What the .h heuristic reads: lines of class heads to try (in a comment), none of them closed.
+    'heads.h': `int needle(void) { return 0; }\n/*${'\nstruct a: '.repeat(depth * 4)}\n*/\n`,
     'nest.rb': `def needle\nend\nx = ${nested('[', ']')}\n`,
     'nest.swift': `func needle() {}\nlet x = ${nested('[', ']')}\n`,
     'nest.md': `# needle\n\n${'> '.repeat(depth)}quote\n\n${'- '.repeat(depth)}item\n`,

@@ -66,12 +66,14 @@ export function textToParse(text: string, rules: MacroRules | undefined): string
 /** The text with the macros the rules find replaced by spaces; the same text when there are none. */
 export function withoutMacroNoise(text: string, rules: MacroRules): string {
   const tokens = tokenize(text);
+  const closers = closingParentheses(text, tokens);
+  const runEnds = macroRunEnds(text, tokens, closers, rules);
   const blanks: [number, number][] = [];
   /** The last token left in place: a blanked macro is not the next one's "before". */
   let before: Token | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    const noise = token.word ? macroAt(text, tokens, i, before, rules) : undefined;
+    const noise = token.word ? macroAt(text, tokens, closers, runEnds, i, before, rules) : undefined;
     if (noise === undefined) {
       before = token;
       continue;
@@ -83,10 +85,10 @@ export function withoutMacroNoise(text: string, rules: MacroRules): string {
 }
 
 /** Where the macro that starts at token `i` ends (the index of its last token), or undefined when it is none. */
-function macroAt(text: string, tokens: readonly Token[], i: number, before: Token | undefined, rules: MacroRules): number | undefined {
+function macroAt(text: string, tokens: readonly Token[], closers: Int32Array, runEnds: Int32Array, i: number, before: Token | undefined, rules: MacroRules): number | undefined {
   const name = wordOf(text, tokens[i]!);
   if (rules.noise.has(name)) return i;
-  const last = argumentsEnd(text, tokens, i);
+  const last = argumentsEnd(text, tokens, closers, i);
   if (rules.noiseCalls.has(name)) return last;
   if (!isUnknownMacro(name, rules)) return undefined;
   const previous = before === undefined ? undefined : wordOf(text, before);
@@ -121,7 +123,7 @@ function macroAt(text: string, tokens: readonly Token[], i: number, before: Toke
   if (!after.word) return next === '*' && name.startsWith('__') && afterType ? last : undefined;
   if (CLASS_HEAD_ENDS.has(next)) return undefined;
   // What follows this macro and any more after it (`Q_CORE_EXPORT QT_DEPRECATED_X("…") QTextStream &f()`).
-  const runEnd = pastMacros(text, tokens, last + 1, rules);
+  const runEnd = last + 1 < tokens.length ? runEnds[last + 1]! : tokens.length;
   const afterRun = tokens[runEnd];
   const afterRunWord = afterRun === undefined ? '' : wordOf(text, afterRun);
   // Before a declaration's specifiers, itself or with more macros: `PROTOBUF_EXPORT extern`,
@@ -151,15 +153,22 @@ function isUnknownMacro(name: string, rules: MacroRules): boolean {
 }
 
 /** The index of a macro's last token: its name, or the `)` closing the arguments that follow it. */
-function argumentsEnd(text: string, tokens: readonly Token[], i: number): number {
-  return isOpen(text, tokens[i + 1]) ? closing(text, tokens, i + 1) : i;
+function argumentsEnd(text: string, tokens: readonly Token[], closers: Int32Array, i: number): number {
+  return isOpen(text, tokens[i + 1]) ? closers[i + 1]! : i;
 }
 
-/** The index of the first token from `from` on that is not an unknown macro (or its arguments). */
-function pastMacros(text: string, tokens: readonly Token[], from: number, rules: MacroRules): number {
-  let at = from;
-  while (at < tokens.length && tokens[at]!.word && isUnknownMacro(wordOf(text, tokens[at]!), rules)) at = argumentsEnd(text, tokens, at) + 1;
-  return at;
+/**
+ * For each token, the index of the first token from it on that is not an unknown macro (or its
+ * arguments), found in one pass from the end: a long run of macros costs no more than other text.
+ */
+function macroRunEnds(text: string, tokens: readonly Token[], closers: Int32Array, rules: MacroRules): Int32Array {
+  const ends = new Int32Array(tokens.length);
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const past = argumentsEnd(text, tokens, closers, i) + 1;
+    const macro = tokens[i]!.word && isUnknownMacro(wordOf(text, tokens[i]!), rules);
+    ends[i] = !macro ? i : past < tokens.length ? ends[past]! : tokens.length;
+  }
+  return ends;
 }
 
 /** What follows a class's name in its head: its body, its bases, the end of a forward declaration, `final`, template arguments. */
@@ -178,15 +187,19 @@ function isOpen(text: string, token: Token | undefined): boolean {
   return token !== undefined && text[token.start] === '(';
 }
 
-/** The index of the `)` that closes the `(` at `open` (the last token when it is never closed). */
-function closing(text: string, tokens: readonly Token[], open: number): number {
-  let depth = 0;
-  for (let i = open; i < tokens.length; i++) {
-    const c = text[tokens[i]!.start];
-    if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
-  }
-  return tokens.length - 1;
+/**
+ * For each `(` token, the index of the `)` that closes it (the last token when none does), found in
+ * one pass: a file of unclosed calls costs no more than any other.
+ */
+function closingParentheses(text: string, tokens: readonly Token[]): Int32Array {
+  const closers = new Int32Array(tokens.length).fill(tokens.length - 1);
+  const open: number[] = [];
+  tokens.forEach((token, i) => {
+    const c = text[token.start];
+    if (c === '(') open.push(i);
+    else if (c === ')' && open.length > 0) closers[open.pop()!] = i;
+  });
+  return closers;
 }
 
 function blanked(text: string, blanks: readonly [number, number][]): string {
@@ -226,7 +239,7 @@ function tokenize(text: string): Token[] {
       at = end < 0 ? text.length : end + 2;
     } else if (c === '#' && lineStart) {
       at = lineEnd(text, at);
-    } else if (c === '"' || (c === "'" && !isDigitSeparator(text, at))) {
+    } else if (c === '"' || c === "'") {
       at = literalEnd(text, at);
       lineStart = false;
     } else if (c === 'R' && text[at + 1] === '"') {
@@ -235,7 +248,9 @@ function tokenize(text: string): Token[] {
     } else {
       let end = at + 1;
       const word = WORD_START.test(c);
-      if (word || /[0-9]/.test(c)) while (end < text.length && (WORD.test(text[end]!) || isDigitSeparator(text, end))) end++;
+      const number = !word && c >= '0' && c <= '9';
+      // `1'000'000`: in a number, a quote before a digit is a separator (C++14), not a character literal.
+      if (word || number) while (end < text.length && (WORD.test(text[end]!) || (number && text[end] === "'" && WORD.test(text[end + 1] ?? '')))) end++;
       else if ((c === '-' && text[end] === '>') || (c === ':' && text[end] === ':')) end++;
       tokens.push({ start: at, end, word, first });
       first = false;
@@ -252,18 +267,6 @@ function lineEnd(text: string, at: number): number {
     if (text[i] === '\n' && text[i - 1] !== '\\' && !(text[i - 1] === '\r' && text[i - 2] === '\\')) return i;
   }
   return text.length;
-}
-
-/** `1'000'000`: a quote between digits is a separator (C++14), not a character literal. */
-function isDigitSeparator(text: string, at: number): boolean {
-  return text[at] === "'" && /[0-9A-Fa-f]/.test(text[at - 1] ?? '') && /[0-9A-Fa-f]/.test(text[at + 1] ?? '') && /[0-9]/.test(numberStart(text, at));
-}
-
-/** The first character of the run of word characters that ends just before `at`. */
-function numberStart(text: string, at: number): string {
-  let i = at - 1;
-  while (i > 0 && (WORD.test(text[i - 1]!) || text[i - 1] === "'")) i--;
-  return text[i] ?? '';
 }
 
 /** Past the string or character literal that starts at `at` (at its line's end when it is not closed). */
