@@ -1,6 +1,6 @@
 /**
  * A shard's search, as a worker runs it: hits in walk order, and failures as rejections, never as
- * throws; and the main thread's search when the workers are gone.
+ * throws; the main thread's search when the workers are gone; and the arena its kept bytes live in.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { describe, test } from 'node:test';
 import { loadLanguages } from '../src/definitions/manifest.js';
 import { ProjectWalk } from '../src/project/walker.js';
 import { ProjectSearch } from '../src/search/projectSearch.js';
+import { ByteArena } from '../src/search/byteArena.js';
 import { Shard } from '../src/search/shard.js';
 import { NO_STORE } from '../src/index/store.js';
 
@@ -101,3 +102,19 @@ describe('ProjectSearch without its workers', () => {
     assert.equal(readFileSync(exitCode, 'utf8'), '0');
   });
 });
+
+describe('byte arena', () => {
+  test('keeps copies: what the caller reuses does not change them, over many blocks and large strings', () => {
+    const arena = new ByteArena();
+    const source = Buffer.alloc(300_000);
+    const kept: [Buffer, Buffer][] = [];
+    for (let i = 0; i < 20_000; i++) {
+      const length = i % 1000 === 0 ? 200_000 : (i * 7) % 397;
+      const bytes = source.subarray(0, length).fill(i & 0xff);
+      kept.push([arena.keep(bytes), Buffer.from(bytes)]);
+      source.fill(0xee); // The caller's buffer, used again.
+    }
+    for (const [view, expected] of kept) assert.ok(view.equals(expected));
+  });
+});
+

@@ -23,6 +23,7 @@ import { readSearchable, searchBuffer, type SearchRead } from '../project/search
 import type { WalkedFile } from '../project/walker.js';
 import { shownLineAround, splitLines, stripByteOrderMark } from '../text/lines.js';
 import { wholeWordLines } from '../text/wholeWord.js';
+import { ByteArena } from './byteArena.js';
 import { lastSegment, symbolTest, type SymbolMatch } from './symbolMatch.js';
 
 /** A file of the walk, with its place in it: hits from several shards are merged in this order. */
@@ -107,6 +108,8 @@ export class Shard {
   private unsaved = false;
   private lastSave: number | undefined;
   private readonly scratch = searchBuffer();
+  /** Where the bytes kept of each file (content key, word filter, defined names) are copied to. */
+  private readonly arena = new ByteArena();
   /** Where `fill` goes on from: every file before it is in the index. */
   private filled = 0;
 
@@ -348,10 +351,10 @@ export class Shard {
       this.record(state);
       return state;
     }
-    const content = (state.content ??= contentKey(read.bytes));
+    const content = (state.content ??= this.arena.keep(contentKey(read.bytes)));
     if (state.words === undefined) {
       const stored = this.store.words(content);
-      state.words = stored ?? wordFilterOf(read.bytes);
+      state.words = this.arena.keep(stored ?? wordFilterOf(read.bytes));
       if (stored === undefined) this.changes.words.push({ content, filter: state.words });
     }
     const language = this.languages.of(file.relative);
@@ -405,7 +408,7 @@ export class Shard {
   private define(state: FileState, names: string, language: Buffer): void {
     const bytes = Buffer.from(names, 'utf8');
     if (state.defined !== undefined && state.defined.language.equals(language) && state.defined.names.equals(bytes)) return;
-    state.defined = { language, names: bytes };
+    state.defined = { language, names: this.arena.keep(bytes) };
     this.unsaved = true;
   }
 
