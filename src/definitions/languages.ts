@@ -108,15 +108,17 @@ export class Languages {
   }
 }
 
+/** The language of a name a heuristic or macro list gives (`loadLanguages` refused manifests naming none). */
+function languageNamed(byName: ReadonlyMap<string, LanguageInfo>, name: string): LanguageInfo {
+  const language = byName.get(name);
+  if (language === undefined) throw new Error(`a heuristic or macro list names no known language: ${name}`);
+  return language;
+}
+
 /** A heuristic's language, named after the languages it chooses between (`cpp|c`). */
 function byContentLanguage(heuristic: HeuristicEntry, byName: ReadonlyMap<string, LanguageInfo>): LanguageInfo {
-  const languageNamed = (name: string) => {
-    const language = byName.get(name);
-    if (language === undefined) throw new Error(`a heuristic names no known language: ${name}`);
-    return language;
-  };
-  const rules = heuristic.rules.map((rule) => ({ language: languageNamed(rule.language), patterns: rule.patterns.map((pattern) => new RegExp(pattern, 'm')) }));
-  const otherwise = languageNamed(heuristic.otherwise);
+  const rules = heuristic.rules.map((rule) => ({ language: languageNamed(byName, rule.language), patterns: rule.patterns.map((pattern) => new RegExp(pattern, 'm')) }));
+  const otherwise = languageNamed(byName, heuristic.otherwise);
   const name = [...new Set([...rules.map((rule) => rule.language.name), otherwise.name])].join('|');
   return { name, engine: 'by-content', fileTypes: heuristic.fileTypes, byContent: { rules, otherwise } };
 }
@@ -124,8 +126,7 @@ function byContentLanguage(heuristic: HeuristicEntry, byName: ReadonlyMap<string
 /** The languages, those that macro lists name given the lists' union (a later `unknown` replacing an earlier). */
 function withMacros(byName: Map<string, LanguageInfo>, entries: readonly MacroEntry[]): Map<string, LanguageInfo> {
   for (const name of new Set(entries.flatMap((entry) => entry.languages))) {
-    const language = byName.get(name);
-    if (language === undefined) throw new Error(`a macro list names no known language: ${name}`);
+    const language = languageNamed(byName, name);
     const listed = entries.filter((entry) => entry.languages.includes(name));
     const unknown = listed.findLast((entry) => entry.unknown !== undefined)?.unknown;
     const macros: MacroRules = {
