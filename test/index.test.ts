@@ -74,13 +74,13 @@ describe('word filter', () => {
 
 describe('definitions record', () => {
   const definitions: Definition[] = [
-    ...KINDS.map((kind, i): Definition => ({ kind, line: 1 + i * 70_000, depth: i % 4, name: `${kind}_${i}`, endLine: 2 + i * 70_000 })),
-    { kind: 'impl', line: 3, depth: 0, name: 'Display for Point<T>' },
-    { kind: 'heading', line: 5, depth: 2, name: 'Ünïcode — “quoted” 🎉', endLine: 9 },
-    { kind: 'const', line: 7, depth: 1, name: '' },
+    ...KINDS.map((kind, i): Definition => ({ kind, line: 1 + i * 70_000, startLine: 1 + i * 69_000, endLine: 2 + i * 70_000, depth: i % 4, name: `${kind}_${i}` })),
+    { kind: 'impl', line: 3, startLine: 3, endLine: 3, depth: 0, name: 'Display for Point<T>' },
+    { kind: 'heading', line: 5, startLine: 5, endLine: 9, depth: 2, name: 'Ünïcode — “quoted” 🎉' },
+    { kind: 'const', line: 7, startLine: 6, endLine: 7, depth: 1, name: '' },
   ];
 
-  test('reads back exactly what was written, an unknown end line included', () => {
+  test('reads back exactly what was written', () => {
     assert.deepEqual(decodeDefinitions(encodeDefinitions(definitions)), definitions);
     assert.deepEqual(decodeDefinitions(encodeDefinitions([])), []);
   });
@@ -91,8 +91,14 @@ describe('definitions record', () => {
     assert.equal(decodeDefinitions(Buffer.concat([record, Buffer.from('x\0')])), undefined);
     assert.equal(decodeDefinitions(record.subarray(0, 2)), undefined);
     const badKind = Buffer.from(record);
-    badKind.writeInt32LE(KINDS.length, 4 + 8);
+    badKind.writeInt32LE(KINDS.length, 4 + 12);
     assert.equal(decodeDefinitions(badKind), undefined);
+    const endBeforeLine = Buffer.from(record);
+    endBeforeLine.writeInt32LE(0, 4 + 8);
+    assert.equal(decodeDefinitions(endBeforeLine), undefined);
+    const startAfterLine = Buffer.from(record);
+    startAfterLine.writeInt32LE(2, 4 + 4);
+    assert.equal(decodeDefinitions(startAfterLine), undefined);
     const badCount = Buffer.from(record);
     badCount.writeInt32LE(1 << 30, 0);
     assert.equal(decodeDefinitions(badCount), undefined);

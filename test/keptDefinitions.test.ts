@@ -6,12 +6,13 @@ import { definitionSites, keepDefinitions } from '../src/definitions/keptDefinit
 
 describe('kept definitions', () => {
   test('every kind, large line numbers and names of any text come back as they were, in order', () => {
-    const definitions: Definition[] = KINDS.map((kind, i) => ({ kind, line: 1 + i * 40_000, depth: i % 3, name: `${kind}_${i}` }));
+    const at = (line: number) => ({ line, startLine: line, endLine: line });
+    const definitions: Definition[] = KINDS.map((kind, i) => ({ kind, ...at(1 + i * 40_000), depth: i % 3, name: `${kind}_${i}` }));
     definitions.push(
-      { kind: 'impl', line: 3, depth: 0, name: 'Display for Point<T>' },
-      { kind: 'method', line: 4, depth: 1, name: 'Foo::bar' },
-      { kind: 'heading', line: 5, depth: 0, name: 'Ünïcode — “quoted” 🎉' },
-      { kind: 'const', line: 500_000, depth: 2, name: '' },
+      { kind: 'impl', ...at(3), depth: 0, name: 'Display for Point<T>' },
+      { kind: 'method', ...at(4), depth: 1, name: 'Foo::bar' },
+      { kind: 'heading', ...at(5), depth: 0, name: 'Ünïcode — “quoted” 🎉' },
+      { kind: 'const', ...at(500_000), depth: 2, name: '' },
     );
     const kept = keepDefinitions(definitions);
     assert.deepEqual([...definitionSites(kept)], definitions.map(({ line, kind, name }) => ({ line, kind, name })));

@@ -11,10 +11,14 @@ export interface CapturedNode {
   readonly id: number;
   readonly startIndex: number;
   readonly endIndex: number;
-  /** 0-based row of the node's start. */
+  /**
+   * 0-based first and last rows: of the node, for a name or scope; for a declaration, the rows its
+   * range spans by the engine's rule (attributes and decorators just before it included, trailing
+   * comments not: see `declarationRows` in treeSitter.ts).
+   */
   readonly row: number;
-  /** 0-based row of the node's end. */
   readonly endRow: number;
+  /** The node's text; empty for a declaration, whose text is not needed. */
   readonly text: string;
 }
 
@@ -47,8 +51,9 @@ export interface Item {
   readonly start: number;
   readonly end: number;
   readonly line: number;
-  /** The declaration's last line, where known. */
-  readonly endLine?: number;
+  /** The declaration's first and last lines (see Definition). */
+  readonly startLine: number;
+  readonly endLine: number;
   readonly name: string;
 }
 
@@ -84,7 +89,8 @@ function itemOf(match: Match): Item | undefined {
     start: declaration.node.startIndex,
     end: declaration.node.endIndex,
     line: orderedNames[0]!.row + 1,
-    endLine: declaration.node.endRow + 1,
+    startLine: Math.min(declaration.node.row, orderedNames[0]!.row) + 1,
+    endLine: Math.max(declaration.node.endRow, orderedNames[0]!.row) + 1,
     name: scope === '' ? name : `${scope}.${name}`,
   };
 }
@@ -112,7 +118,7 @@ export function nestItems(unordered: readonly Item[]): Definition[] {
     while (open.length > 0 && open[open.length - 1]!.end < item.end) open.pop();
     const parent = open[open.length - 1];
     const kind = kindWithin(item.kind, parent?.kind);
-    definitions.push({ line: item.line, kind, name: item.name, depth: open.length, ...(item.endLine !== undefined && { endLine: item.endLine }) });
+    definitions.push({ line: item.line, startLine: item.startLine, endLine: item.endLine, kind, name: item.name, depth: open.length });
     open.push(item);
   }
   return definitions;

@@ -9,14 +9,16 @@ export const KINDS = [
 export type Kind = (typeof KINDS)[number];
 
 export interface Definition {
-  /** 1-based line of the declaration's name. */
+  /** 1-based line of the declaration's name: the line `outline` and `find_symbol` report. */
   readonly line: number;
+  /** 1-based first line of the declaration, its decorators and attributes included (at most `line`). */
+  readonly startLine: number;
+  /** 1-based last line of the declaration (at least `line`): see queries/README.md for each engine's rule. */
+  readonly endLine: number;
   readonly kind: Kind;
   readonly name: string;
   /** Nesting level: 0 at top level, 1 inside one other entry, and so on. */
   readonly depth: number;
-  /** 1-based last line of the declaration, where the engine knows it (tree-sitter's captured node). */
-  readonly endLine?: number;
 }
 
 export function isKind(value: string): value is Kind {

@@ -125,22 +125,45 @@ interface Open {
   readonly kind: Kind;
 }
 
+interface Unended {
+  readonly indent: number;
+  /** Where in `definitions` it is. */
+  readonly at: number;
+}
+
+/**
+ * The declarations, nested by indentation. Each ends at the last non-blank line before the next
+ * line indented as much as it or less (or the file's end): the block an indentation opens.
+ */
 export function keywordDefinitions(text: string): Definition[] {
   const definitions: Definition[] = [];
   const open: Open[] = [];
+  const unended: Unended[] = [];
+  let lastText = 0;
+  const endBlocksAt = (indent: number) => {
+    while (unended.length > 0 && unended[unended.length - 1]!.indent >= indent) {
+      const { at } = unended.pop()!;
+      definitions[at] = { ...definitions[at]!, endLine: lastText };
+    }
+  };
   splitLines(text).forEach((line, index) => {
+    const indent = line.length - line.trimStart().length;
+    if (indent === line.length) return; // blank
+    endBlocksAt(indent);
+    lastText = index + 1;
     const match = DECLARATION.exec(line);
     if (match === null) return;
     const groups = match.groups!;
-    const indent = groups['indent']!.length;
     const found = RECOGNIZERS[groups['keyword']!]!(groups['rest']!, /\bdefault\s/.test(groups['modifiers']!));
     if (found === undefined || RESERVED_NAMES.has(found.name)) return;
     while (open.length > 0 && open[open.length - 1]!.indent >= indent) open.pop();
     const parent = open[open.length - 1]?.kind;
     if (found.topLevelOnly && (parent === 'function' || parent === 'method')) return;
     const kind = kindWithin(found.kind, parent);
-    definitions.push({ line: index + 1, kind, name: found.name, depth: open.length });
+    unended.push({ indent, at: definitions.length });
+    definitions.push({ line: index + 1, startLine: index + 1, endLine: index + 1, kind, name: found.name, depth: open.length });
     open.push({ indent, kind });
   });
+  endBlocksAt(0);
   return definitions;
 }

@@ -43,7 +43,8 @@ type Block =
 const NONE: Block = { kind: 'none' };
 
 export function markdownHeadings(text: string): Definition[] {
-  return nestByLevel(scanHeadings(splitLines(stripByteOrderMark(text))));
+  const lines = splitLines(stripByteOrderMark(text));
+  return nestByLevel(scanHeadings(lines), lines.length);
 }
 
 function scanHeadings(lines: readonly string[]): Heading[] {
@@ -104,14 +105,26 @@ function paragraph(line: string, lineNumber: number, canBecomeHeading: boolean):
   return { kind: 'paragraph', line: lineNumber, texts: [line.trim()], canBecomeHeading };
 }
 
-/** A heading is the child of the nearest heading before it with a lower level. */
-function nestByLevel(headings: readonly Heading[]): Definition[] {
-  const levels: number[] = [];
-  return headings.map(({ line, level, name }) => {
-    while (levels.length > 0 && levels[levels.length - 1]! >= level) levels.pop();
-    levels.push(level);
-    return { line, kind: 'heading', name, depth: levels.length - 1 };
-  });
+/**
+ * A heading is the child of the nearest heading before it with a lower level. Its section ends on
+ * the line before the next heading of its level or a higher one, or with the file's last line.
+ */
+function nestByLevel(headings: readonly Heading[], lineCount: number): Definition[] {
+  const definitions: Definition[] = [];
+  const open: { level: number; at: number }[] = [];
+  const endSections = (level: number, endLine: number) => {
+    while (open.length > 0 && open[open.length - 1]!.level >= level) {
+      const { at } = open.pop()!;
+      definitions[at] = { ...definitions[at]!, endLine: Math.max(definitions[at]!.line, endLine) };
+    }
+  };
+  for (const { line, level, name } of headings) {
+    endSections(level, line - 1);
+    definitions.push({ line, startLine: line, endLine: line, kind: 'heading', name, depth: open.length });
+    open.push({ level, at: definitions.length - 1 });
+  }
+  endSections(0, lineCount);
+  return definitions;
 }
 
 /** The index of the first line after YAML front matter: a `---` first line up to a `---` or `...` line. */

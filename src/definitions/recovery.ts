@@ -85,14 +85,39 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
     const next = index === undefined ? undefined : ends[index];
     if (next === undefined || regionOf(next) === undefined) return item;
     const cut = startOf(next);
-    return cut > item.start && cut < item.end ? { ...item, end: cut } : item;
+    if (cut <= item.start || cut >= item.end) return item;
+    return { ...item, end: cut, endLine: Math.max(item.line, Math.min(item.endLine, lastTextLineBefore(starts, text, scanned[next]!.line))) };
   });
   const recovered = scanned.flatMap((entry, index): Item[] => {
     const region = regionOf(index);
     if (region === undefined || knownKeys.has(key(entry))) return [];
     const next = ends[index];
     const end = next === undefined ? region.end : Math.min(region.end, startOf(next));
-    return [{ kind: entry.kind, start: startOf(index), end, line: entry.line, name: entry.name }];
+    const endLine = Math.max(entry.line, Math.min(entry.endLine, lineOfOffset(starts, end - 1)));
+    return [{ kind: entry.kind, start: startOf(index), end, line: entry.line, startLine: entry.line, endLine, name: entry.name }];
   });
   return [...trimmed, ...recovered];
+}
+
+/** The 1-based line holding `offset`, from each line's first non-blank offset (see `lineStarts`). */
+function lineOfOffset(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  // The last line whose first non-blank character is at or before the offset: blank lines and
+  // indentation belong to the line they are on, but no entry's range starts or ends in them.
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low + 1;
+}
+
+/** The last line before `line` (1-based) holding more than white space; `line - 1` when there is none. */
+function lastTextLineBefore(starts: readonly number[], text: string, line: number): number {
+  for (let before = line - 1; before >= 1; before--) {
+    const first = text[starts[before - 1]!];
+    if (first !== undefined && first !== '\n' && first !== '\r') return before;
+  }
+  return line - 1;
 }

@@ -140,9 +140,48 @@ function toMatch(match: QueryMatch): Match {
     patternIndex: match.patternIndex,
     captures: match.captures.map(({ name, node }) => ({
       name,
-      node: { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, row: node.startPosition.row, endRow: node.endPosition.row, text: node.text },
+      node: isDeclarationCapture(name)
+        ? { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, ...declarationRows(node), text: '' }
+        : { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, row: node.startPosition.row, endRow: node.endPosition.row, text: node.text },
     })),
   };
+}
+
+/** `@function`, not `@function.name` nor `@_helper` (see captures.ts). */
+function isDeclarationCapture(name: string): boolean {
+  return !name.includes('.') && !name.startsWith('_');
+}
+
+/** Nodes that attach to the declaration after them (`#[derive(…)]`, `@decorator`); not a module's own (`#![…]`, `@file:…`). */
+const ATTRIBUTE = /^(?!inner_|file_).*(?:attribute|decorator|annotation)/;
+const COMMENT = /comment/;
+
+/**
+ * The rows a declaration spans, one rule for every grammar (queries/README.md): from the first of
+ * the attributes or decorators just before its node (comments between them skipped), to the last
+ * token of the node that is not a comment.
+ */
+function declarationRows(node: Node): { row: number; endRow: number } {
+  let row = node.startPosition.row;
+  for (let before = node.previousNamedSibling; before !== null; before = before.previousNamedSibling) {
+    if (ATTRIBUTE.test(before.type)) row = before.startPosition.row;
+    else if (!COMMENT.test(before.type)) break;
+  }
+  return { row, endRow: lastCodeRow(node) };
+}
+
+/** The last row of the last token under `node` that is not a comment (a Python block holds the comments after its last statement). */
+function lastCodeRow(node: Node): number {
+  let last = node;
+  for (;;) {
+    let child = last.lastChild;
+    while (child !== null && COMMENT.test(child.type)) child = child.previousSibling;
+    if (child === null) break;
+    last = child;
+  }
+  const end = last.endPosition;
+  // A token that takes its line's newline (a heredoc's body) ends at the start of the next line.
+  return end.column === 0 && end.row > last.startPosition.row ? end.row - 1 : end.row;
 }
 
 /** The syntax tree of a text, one node a line with its field name and 1-based line: what queries are written against. */

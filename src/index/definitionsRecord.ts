@@ -1,18 +1,20 @@
 /**
- * A file's definitions as the index stores them (see FORMAT.md): a count, then four 32-bit numbers a
- * definition (line, end line or 0 where not known, kind, depth), then the names in UTF-8, each ended
+ * A file's definitions as the index stores them (see FORMAT.md): a count, then five 32-bit numbers a
+ * definition (line, first line, last line, kind, depth), then the names in UTF-8, each ended
  * by a NUL. A record that does not read back whole is no record.
  */
 import { KINDS, type Definition, type Kind } from '../definitions/definition.js';
 import { keptDefinitions, type KeptDefinitions } from '../definitions/keptDefinitions.js';
 
-const FIELDS = 4;
+const FIELDS = 5;
+/** Where kind is among a definition's numbers: all `decodeKeptDefinitions` reads besides the line. */
+const KIND_FIELD = 3;
 
 export function encodeDefinitions(definitions: readonly Definition[]): Buffer {
   const numbers = Buffer.alloc(4 * (1 + FIELDS * definitions.length));
   numbers.writeInt32LE(definitions.length, 0);
   definitions.forEach((definition, i) => {
-    const fields = [definition.line, definition.endLine ?? 0, KINDS.indexOf(definition.kind), definition.depth];
+    const fields = [definition.line, definition.startLine, definition.endLine, KINDS.indexOf(definition.kind), definition.depth];
     fields.forEach((value, field) => numbers.writeInt32LE(value, 4 * (1 + FIELDS * i + field)));
   });
   const names = Buffer.from(definitions.map((definition) => `${definition.name}\0`).join(''), 'utf8');
@@ -30,9 +32,9 @@ export function decodeDefinitions(record: Buffer): Definition[] | undefined {
   const definitions: Definition[] = [];
   for (let i = 0; i < count; i++) {
     const at = 4 * (1 + FIELDS * i);
-    const [line, endLine, kind, depth] = [0, 1, 2, 3].map((field) => record.readInt32LE(at + 4 * field)) as [number, number, number, number];
-    if (line < 1 || endLine < 0 || depth < 0 || kind < 0 || kind >= KINDS.length) return undefined;
-    definitions.push({ line, kind: KINDS[kind] as Kind, name: names[i]!, depth, ...(endLine > 0 && { endLine }) });
+    const [line, startLine, endLine, kind, depth] = [0, 1, 2, 3, 4].map((field) => record.readInt32LE(at + 4 * field)) as [number, number, number, number, number];
+    if (startLine < 1 || line < startLine || endLine < line || depth < 0 || kind < 0 || kind >= KINDS.length) return undefined;
+    definitions.push({ line, startLine, endLine, kind: KINDS[kind] as Kind, name: names[i]!, depth });
   }
   return definitions;
 }
@@ -55,7 +57,7 @@ export function decodeKeptDefinitions(record: Buffer): KeptDefinitions | undefin
   for (let i = 0; i < count; i++) {
     const at = 4 * (1 + FIELDS * i);
     const line = record.readInt32LE(at);
-    const kind = record.readInt32LE(at + 8);
+    const kind = record.readInt32LE(at + 4 * KIND_FIELD);
     if (line < 1 || kind < 0 || kind >= KINDS.length) return undefined;
     lines.push(line);
     kinds.push(kind);

@@ -17,7 +17,7 @@ import { CONTENT_KEY_BYTES } from './contentKey.js';
 import { snapshotBytes, snapshotFiles, Snapshots, SNAPSHOTS_FOLDER } from './snapshots.js';
 
 /** Bumped whenever what is stored, or how, changes: a file of another format is replaced. */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 export const INDEX_FILE = `index-v${FORMAT_VERSION}.sqlite`;
 /** The size the index is kept under: least recently used records go first (see README). */
 export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
