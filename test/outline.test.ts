@@ -18,6 +18,11 @@ describe('outline golden files (test/fixtures/outline/<language>/<case>)', () =>
       assert.notEqual(golden.expected, undefined, `missing ${golden.relative}.outline`);
       assert.equal(await outline(project, { path: golden.relative }), golden.expected);
     });
+    if (golden.expectedRanges !== undefined) {
+      test(`${golden.relative} with ranges`, async () => {
+        assert.equal(await outline(project, { path: golden.relative, ranges: true }), golden.expectedRanges);
+      });
+    }
   }
 });
 
@@ -27,6 +32,11 @@ describe('keyword scanner golden files (test/fixtures/keyword-scanner/<case>)', 
       assert.notEqual(golden.expected, undefined, `missing ${golden.relative}.outline`);
       assert.equal(renderOutline(keywordDefinitions(readFileSync(golden.absolute, 'utf8'))), golden.expected);
     });
+    if (golden.expectedRanges !== undefined) {
+      test(`${golden.relative} with ranges`, () => {
+        assert.equal(renderOutline(keywordDefinitions(readFileSync(golden.absolute, 'utf8')), true), golden.expectedRanges);
+      });
+    }
   }
 });
 
@@ -39,8 +49,8 @@ describe('a file over 1 MiB', () => {
     const here = await outlineDefinitionsHere(languages, 'big.rs', text);
     assert.equal(here.length, 30_000);
     assert.deepEqual(here.slice(-2), [
-      { line: 44_998, kind: 'module', name: 'module_14999', depth: 0, endLine: 45_000 },
-      { line: 44_999, kind: 'function', name: 'function_14999', depth: 1, endLine: 44_999 },
+      { line: 44_998, startLine: 44_998, endLine: 45_000, kind: 'module', name: 'module_14999', depth: 0 },
+      { line: 44_999, startLine: 44_999, endLine: 44_999, kind: 'function', name: 'function_14999', depth: 1 },
     ]);
     assert.deepEqual(await outlineInWorker(languages, 'big.rs', text), here);
     assert.deepEqual(await outlineDefinitions(languages, 'big.rs', text), here);

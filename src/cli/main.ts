@@ -19,8 +19,11 @@ import { serve } from './serve.js';
 const USAGE = `Usage:
   zumba mcp <project> [--diagnostics <file>] [--queries DIR]
                                                     MCP server over stdio
-  zumba outline [--project DIR] <file|glob>...      a file's declarations, indented by nesting
-  zumba find-symbol [--project DIR] <name>          where a name is defined
+  zumba outline [--project DIR] [--ranges] <file|glob>...
+                                                    a file's declarations, indented by nesting;
+                                                    --ranges: each with its last line (12-40)
+  zumba find-symbol [--project DIR] [--body] <name> where a name is defined; --body: with the
+                                                    source of the first 10
   zumba find-references [--project DIR] [--path GLOBS] <name>
                                                     lines using a name as a whole word
   zumba diagnostics [--project DIR] --diagnostics FILE [path]
@@ -64,14 +67,14 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     return cacheCommand(cacheOptions(values), positionals[0] === 'clear');
   },
   outline: async (argv) => {
-    const { positionals, values } = parse(argv, PROJECT_OPTION);
+    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, ranges: { type: 'boolean' } });
     if (positionals.length === 0) throw new UsageError('outline needs at least one file or glob');
-    return outlineCommand(projectOf(values), positionals);
+    return outlineCommand(projectOf(values), positionals, values['ranges'] === true);
   },
   'find-symbol': async (argv) => {
-    const { positionals, values } = parse(argv, PROJECT_OPTION);
+    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, body: { type: 'boolean' } });
     if (positionals.length !== 1) throw new UsageError('find-symbol takes exactly one name');
-    return runTool(projectOf(values), findTool('find_symbol')!, { name: positionals[0] });
+    return runTool(projectOf(values), findTool('find_symbol')!, { name: positionals[0], ...(values['body'] === true && { body: true }) });
   },
   'find-references': async (argv) => {
     const { positionals, values } = parse(argv, { ...PROJECT_OPTION, path: { type: 'string' } });

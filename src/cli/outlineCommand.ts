@@ -1,5 +1,5 @@
 /**
- * `zumba outline <file|glob>...`: the outline tool's text for each file. A glob (one that names no file
+ * `zumba outline [--ranges] <file|glob>...`: the outline tool's text for each file. A glob (one that names no file
  * as written) expands over the project's searched files, in path order. With several files each
  * outline follows a `== path` line, and outlines are separated by a blank line.
  */
@@ -12,7 +12,7 @@ import { callForCommand } from './runTool.js';
 
 const GLOB_CHARACTERS = /[*?[\]{}!]/;
 
-export async function outlineCommand(project: Project, patterns: readonly string[]): Promise<number> {
+export async function outlineCommand(project: Project, patterns: readonly string[], ranges: boolean): Promise<number> {
   const files: string[] = [];
   for (const pattern of patterns) {
     const matches = expand(project, pattern);
@@ -26,7 +26,7 @@ export async function outlineCommand(project: Project, patterns: readonly string
   let failed = false;
   const blocks: string[] = [];
   for (const file of files) {
-    const result = await callForCommand(project, tool, { path: file });
+    const result = await callForCommand(project, tool, { path: file, ...(ranges && { ranges: true }) });
     if (result.isError) {
       process.stderr.write(result.text + '\n');
       failed = true;

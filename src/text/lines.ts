@@ -35,9 +35,16 @@ function oneLine(line: string): string {
 
 /** The trimmed line, its first `limit` characters and `…` when it is longer. */
 export function shownLine(line: string, limit = MAX_SHOWN_LINE): string {
-  const trimmed = oneLine(line).trim();
-  if (trimmed.length <= limit) return trimmed;
-  return trimmed.slice(0, safeIndex(trimmed, limit)) + ELLIPSIS;
+  return cut(oneLine(line).trim(), limit);
+}
+
+/** The line with its indentation, its first MAX_SHOWN_LINE characters and `…` when it is longer. */
+export function shownLineAsWritten(line: string): string {
+  return cut(oneLine(line), MAX_SHOWN_LINE);
+}
+
+function cut(line: string, limit: number): string {
+  return line.length <= limit ? line : line.slice(0, safeIndex(line, limit)) + ELLIPSIS;
 }
 
 /**

@@ -1,23 +1,36 @@
 /**
- * `find_symbol {name}`: where a name is defined — the outline entries of every searched file whose
- * language is known. Exact, case-sensitive matches first; without any, the entries whose name
- * contains the text, ignoring case (see `symbolMatch.ts`).
+ * `find_symbol {name, body?}`: where a name is defined — the outline entries of every searched file
+ * whose language is known, and with `body` the source of the first few. Exact, case-sensitive
+ * matches first; without any, the entries whose name contains the text, ignoring case (see
+ * `symbolMatch.ts`).
  */
-import type { Project } from '../session/project.js';
-import type { ToolCall } from './registry.js';
+import type { Definition } from '../definitions/definition.js';
 import type { SymbolHit } from '../search/shard.js';
 import type { SymbolMatch } from '../search/symbolMatch.js';
-import { shownLine } from '../text/lines.js';
+import type { Project } from '../session/project.js';
+import { shownLine, splitLines } from '../text/lines.js';
+import { bodyLines } from './definitionBody.js';
+import { fileOutline } from './outline.js';
+import type { ToolCall } from './registry.js';
+import { isRefusal } from './toolError.js';
 
 export const MAX_SYMBOL_RESULTS = 40;
+/** With `body`, the bodies of this many results at most. */
+export const MAX_BODIES = 10;
+/**
+ * With `body`, the answer stops growing here (in characters): about the largest answer
+ * find_references gives (80 lines of 200 characters, with their paths).
+ */
+export const MAX_BODY_ANSWER = 20_000;
 
-export async function findSymbol(project: Project, args: { name: string }, call: ToolCall = {}): Promise<string> {
+export async function findSymbol(project: Project, args: { name: string; body?: boolean | undefined }, call: ToolCall = {}): Promise<string> {
+  const render = (hits: readonly SymbolHit[]) => (args.body === true ? renderWithBodies(project, hits) : renderHits(hits).join('\n'));
   const exact = await symbols(project, args.name, 'exact', call, false);
   if (exact.length > 0) return render(exact);
   // The exact pass looked at every file: the second takes them as it found them, not checked again.
   const containing = await symbols(project, args.name, 'containing', call, true);
   if (containing.length === 0) return `No symbol matches ${args.name}.`;
-  return ['No exact match; names containing it:', render(containing)].join('\n');
+  return ['No exact match; names containing it:', await render(containing)].join('\n');
 }
 
 /** The matching definitions in path and line order, at most one past the cap (which tells whether there are more). */
@@ -25,10 +38,41 @@ function symbols(project: Project, name: string, match: SymbolMatch, call: ToolC
   return project.search.search({ kind: 'symbols', name, match, checked }, MAX_SYMBOL_RESULTS + 1, call.progress);
 }
 
-function render(hits: readonly SymbolHit[]): string {
+/** One line a result, and `… more` past the cap. */
+function renderHits(hits: readonly SymbolHit[]): string[] {
   const shown = hits
     .slice(0, MAX_SYMBOL_RESULTS)
     .map((hit) => `${hit.relative}:${hit.definition.line} ${hit.definition.kind} — ${shownLine(hit.source)}`);
   if (hits.length > MAX_SYMBOL_RESULTS) shown.push('… more');
-  return shown.join('\n');
+  return shown;
+}
+
+/** Each result line, the first MAX_BODIES followed by their bodies, in what is left of MAX_BODY_ANSWER after the result lines. */
+async function renderWithBodies(project: Project, hits: readonly SymbolHit[]): Promise<string> {
+  const lines = renderHits(hits);
+  let budget = MAX_BODY_ANSWER - lines.reduce((sum, line) => sum + line.length + 1, 0);
+  const answer: string[] = [];
+  for (const [index, line] of lines.entries()) {
+    answer.push(line);
+    const hit = index < MAX_BODIES ? hits[index] : undefined;
+    if (hit === undefined) continue;
+    const body = await bodyOf(project, hit, Math.max(0, budget));
+    budget -= body.reduce((sum, bodyLine) => sum + bodyLine.length + 1, 0);
+    answer.push(...body);
+  }
+  return answer.join('\n');
+}
+
+/** The body of a result's definition, read again from its file; none when the file no longer holds it. */
+async function bodyOf(project: Project, hit: SymbolHit, budget: number): Promise<string[]> {
+  let file: { text: string; definitions: Definition[] };
+  try {
+    file = await fileOutline(project, hit.relative);
+  } catch (error) {
+    if (isRefusal(error)) return []; // Gone or changed into something unreadable since the search.
+    throw error;
+  }
+  const { line, kind, name } = hit.definition;
+  const definition = file.definitions.find((d) => d.line === line && d.kind === kind && d.name === name);
+  return definition === undefined ? [] : bodyLines(splitLines(file.text), definition, budget);
 }

@@ -1,4 +1,4 @@
-/** `outline {path}`: a file's declarations, one a line, indented by nesting. */
+/** `outline {path, ranges?}`: a file's declarations, one a line, indented by nesting; with `ranges`, each with its last line. */
 import { statSync, type Stats } from 'node:fs';
 import type { Definition } from '../definitions/definition.js';
 import { outlineDefinitions, type OnFallback } from '../definitions/engine.js';
@@ -10,11 +10,26 @@ import { ToolError } from './toolError.js';
 
 export const MAX_OUTLINE_ENTRIES = 1000;
 
-export async function outline(project: Project, args: { path: string }): Promise<string> {
-  const file = resolveProjectPath(project, args.path);
+export async function outline(project: Project, args: { path: string; ranges?: boolean | undefined }): Promise<string> {
+  return renderOutline(await fileDefinitions(project, args.path), args.ranges === true);
+}
+
+/** The definitions `outline` shows for a file of the project, through the index. */
+export async function fileDefinitions(project: Project, given: string): Promise<Definition[]> {
+  const file = resolveProjectPath(project, given);
+  return definitionsOfBytes(project, file.relative, readSource(file.absolute, file.relative));
+}
+
+/** A file's text, and its definitions as `outline` shows them. */
+export async function fileOutline(project: Project, given: string): Promise<{ text: string; definitions: Definition[] }> {
+  const file = resolveProjectPath(project, given);
   const bytes = readSource(file.absolute, file.relative);
-  const make = (onFallback: OnFallback) => outlineDefinitions(project.languages, file.relative, stripByteOrderMark(bytes.toString('utf8')), onFallback);
-  return renderOutline(await project.definitions(file.relative, bytes, make));
+  return { text: stripByteOrderMark(bytes.toString('utf8')), definitions: await definitionsOfBytes(project, file.relative, bytes) };
+}
+
+function definitionsOfBytes(project: Project, relative: string, bytes: Buffer): Promise<Definition[]> {
+  const make = (onFallback: OnFallback) => outlineDefinitions(project.languages, relative, stripByteOrderMark(bytes.toString('utf8')), onFallback);
+  return project.definitions(relative, bytes, make);
 }
 
 /** The text of a file that `outline` accepts: a regular, non-binary file of at most 8 MB. */
@@ -42,10 +57,11 @@ function readSource(absolute: string, shown: string): Buffer {
   }
 }
 
-export function renderOutline(definitions: readonly Definition[]): string {
+/** One entry a line: `<indent><line> <kind> <name>`, or with ranges `<indent><line>-<last line> <kind> <name>`. */
+export function renderOutline(definitions: readonly Definition[], ranges = false): string {
   if (definitions.length === 0) return 'No declarations.';
   const shown = definitions.slice(0, MAX_OUTLINE_ENTRIES).map(
-    (d) => `${'  '.repeat(d.depth)}${d.line} ${d.kind} ${d.name}`,
+    (d) => `${'  '.repeat(d.depth)}${d.line}${ranges ? `-${d.endLine}` : ''} ${d.kind} ${d.name}`,
   );
   const hidden = definitions.length - shown.length;
   if (hidden > 0) shown.push(`… ${hidden} more entries`);

@@ -38,14 +38,17 @@ export const TOOLS: readonly Tool[] = [
     name: 'outline',
     title: 'Outline',
     description: "A file's functions, types, constants and headings with line numbers, indented by nesting. Read only the lines you need.",
-    arguments: z.object({ path: z.string().describe('File path relative to the project.') }),
+    arguments: z.object({
+      path: z.string().describe('File path relative to the project.'),
+      ranges: z.boolean().optional().describe('Show start-end lines.'),
+    }),
     run: outline,
   }),
   tool({
     name: 'find_symbol',
     title: 'Find symbol',
     description: 'Where a function, type, constant or heading is defined. Exact matches first, else names containing the text.',
-    arguments: z.object({ name }),
+    arguments: z.object({ name, body: z.boolean().optional().describe('Include the source of the first 10.') }),
     run: findSymbol,
   }),
   tool({
