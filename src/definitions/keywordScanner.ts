@@ -131,25 +131,54 @@ interface Unended {
   readonly at: number;
 }
 
+/** A line that only closes a block: `}`, `});`, `end`, `fi`, … */
+const CLOSER = /^(?:[)\]}]|end\b|fi\b|done\b|esac\b)[)\]};,\s]*$/u;
+/** A line that only opens the block of the line before: `{` on a line of its own. */
+const OPENER = /^\{\s*$/u;
+
+/**
+ * The last line of the block that line `line` (1-based) opens, by the rule `keywordDefinitions`
+ * applies in one pass, for a single line of a text already split; and whether a closing line
+ * (`}`, `end`) at its indentation ends it.
+ */
+export function indentedBlockEnd(lines: readonly string[], line: number): { line: number; closed: boolean } {
+  const own = lines[line - 1]!;
+  const indent = own.length - own.trimStart().length;
+  let lastText = line;
+  for (let index = line; index < lines.length; index++) {
+    const trimmed = lines[index]!.trimStart();
+    if (trimmed === '') continue;
+    const at = lines[index]!.length - trimmed.length;
+    if (at < indent || (at === indent && !OPENER.test(trimmed))) {
+      return at === indent && CLOSER.test(trimmed) ? { line: index + 1, closed: true } : { line: lastText, closed: false };
+    }
+    lastText = index + 1;
+  }
+  return { line: lastText, closed: false };
+}
+
 /**
  * The declarations, nested by indentation. Each ends at the last non-blank line before the next
- * line indented as much as it or less (or the file's end): the block an indentation opens.
+ * line indented as much as it or less (or the file's end): the block an indentation opens. A line
+ * at its own indentation that only opens its block (`{`) does not end it, and one that only closes
+ * it (`}`, `end`) is its last line.
  */
 export function keywordDefinitions(text: string): Definition[] {
   const definitions: Definition[] = [];
   const open: Open[] = [];
   const unended: Unended[] = [];
   let lastText = 0;
-  const endBlocksAt = (indent: number) => {
+  const endBlocksAt = (indent: number, closer?: number) => {
     while (unended.length > 0 && unended[unended.length - 1]!.indent >= indent) {
-      const { at } = unended.pop()!;
-      definitions[at] = { ...definitions[at]!, endLine: lastText };
+      const { indent: opened, at } = unended.pop()!;
+      definitions[at] = { ...definitions[at]!, endLine: closer !== undefined && opened === indent ? closer : lastText };
     }
   };
   splitLines(text).forEach((line, index) => {
     const indent = line.length - line.trimStart().length;
     if (indent === line.length) return; // blank
-    endBlocksAt(indent);
+    const trimmed = line.trimStart();
+    endBlocksAt(OPENER.test(trimmed) ? indent + 1 : indent, CLOSER.test(trimmed) ? index + 1 : undefined);
     lastText = index + 1;
     const match = DECLARATION.exec(line);
     if (match === null) return;

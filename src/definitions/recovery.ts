@@ -4,11 +4,14 @@
  * in there would vanish from the outline. The keyword scanner reads those regions instead: its
  * entries join the query's, each reaching, like an indented block, to the next entry at its depth.
  * A declaration whose node swallowed the error (an unclosed call runs to the end of the file) ends,
- * likewise, where the next recovered entry at its depth begins.
+ * likewise, where the next recovered entry at its depth begins. Any other whose node or block holds
+ * an error takes, for its last line, the end of the block its first line opens, where that is
+ * later, or earlier but closed by a `}` or `end` at its indentation.
  */
 import type { Item } from './captures.js';
 import type { Definition } from './definition.js';
-import { keywordDefinitions } from './keywordScanner.js';
+import { indentedBlockEnd, keywordDefinitions } from './keywordScanner.js';
+import { splitLines } from '../text/lines.js';
 
 /** The parts of a syntax node the search for ERROR regions needs. */
 export interface SyntaxNode {
@@ -80,13 +83,25 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
   const scannedIndex = new Map(scanned.map((entry, index) => [key(entry), index]));
   const knownKeys = new Set(known.map(key));
 
+  let lines: string[] | undefined;
   const trimmed = known.map((item) => {
     const index = scannedIndex.get(key(item));
     const next = index === undefined ? undefined : ends[index];
-    if (next === undefined || regionOf(next) === undefined) return item;
-    const cut = startOf(next);
-    if (cut <= item.start || cut >= item.end) return item;
-    return { ...item, end: cut, endLine: Math.max(item.line, Math.min(item.endLine, lastTextLineBefore(starts, text, scanned[next]!.line))) };
+    const cut = next === undefined || regionOf(next) === undefined ? undefined : startOf(next);
+    if (cut !== undefined && cut > item.start && cut < item.end) {
+      return { ...item, end: cut, endLine: Math.max(item.line, Math.min(item.endLine, lastTextLineBefore(starts, text, scanned[next!]!.line))) };
+    }
+    // Where an error stands in a declaration's node or its block, the block its first line opens
+    // says where it ends (its last line does, not its range): later, where tree-sitter could not
+    // attach a body; earlier, where a closing line (`}`, `end`) at its indentation comes before
+    // its node's end (a member swallowed). A preprocessor line or label at the margin of a C
+    // function ends no block that way.
+    const region = regions.find((r) => r.end > item.start);
+    if (region === undefined) return item;
+    const block = indentedBlockEnd((lines ??= splitLines(text)), item.startLine);
+    if (lineOfOffset(starts, region.start) > Math.max(block.line, item.endLine)) return item;
+    const endLine = block.line > item.endLine || block.closed ? Math.max(item.line, block.line) : item.endLine;
+    return endLine === item.endLine ? item : { ...item, endLine };
   });
   const recovered = scanned.flatMap((entry, index): Item[] => {
     const region = regionOf(index);
