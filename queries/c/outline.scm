@@ -186,7 +186,8 @@
 ; --- constants -----------------------------------------------------------------------------------
 
 ; `const` and `static const` variables at file scope, in `extern "C" { … }` and in preprocessor
-; conditionals, each name its own entry: `static const char *const names[] = { … };`. Without an
+; conditionals, each name its own entry (with an initializer, the entry is its declarator, so that its
+; range reaches the initializer's end): `static const char *const names[] = { … };`. Without an
 ; initializer the declarator types are spelled out: a wildcard there would also take a
 ; prototype's function declarator. A name starting with `__` is an annotation macro misread as
 ; the name (`static const u8 vec[] __initconst = { … }`): the name is then in an ERROR before it.
@@ -196,9 +197,9 @@
       (identifier) @const @const.name
       (array_declarator declarator: (identifier) @const @const.name)
       (pointer_declarator declarator: (identifier) @const @const.name)
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern)\\s+)*const\\b")
   (#not-match? @const.name "^__"))
@@ -208,9 +209,9 @@
       (identifier) @const @const.name
       (array_declarator declarator: (identifier) @const @const.name)
       (pointer_declarator declarator: (identifier) @const @const.name)
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern)\\s+)*const\\b")
   (#not-match? @const.name "^__"))
@@ -220,9 +221,9 @@
       (identifier) @const @const.name
       (array_declarator declarator: (identifier) @const @const.name)
       (pointer_declarator declarator: (identifier) @const @const.name)
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern)\\s+)*const\\b")
   (#not-match? @const.name "^__"))
@@ -232,9 +233,9 @@
       (identifier) @const @const.name
       (array_declarator declarator: (identifier) @const @const.name)
       (pointer_declarator declarator: (identifier) @const @const.name)
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern)\\s+)*const\\b")
   (#not-match? @const.name "^__"))
@@ -244,9 +245,9 @@
       (identifier) @const @const.name
       (array_declarator declarator: (identifier) @const @const.name)
       (pointer_declarator declarator: (identifier) @const @const.name)
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern)\\s+)*const\\b")
   (#not-match? @const.name "^__"))
@@ -256,9 +257,9 @@
       (identifier) @const @const.name
       (array_declarator declarator: (identifier) @const @const.name)
       (pointer_declarator declarator: (identifier) @const @const.name)
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern)\\s+)*const\\b")
   (#not-match? @const.name "^__"))
@@ -287,9 +288,9 @@
       (identifier) @const @const.name
       (array_declarator declarator: (identifier) @const @const.name)
       (pointer_declarator declarator: (identifier) @const @const.name)
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern)\\s+)*const\\b")
   (#not-match? @const.name "^__"))

@@ -340,78 +340,79 @@
 ; --- constants -----------------------------------------------------------------------------------
 
 ; `const`, `constexpr` (also `static`, `inline`, `extern`) variables of the file, a namespace, a
-; template or a conditional; each name its own entry: `const char* const kNames[] = {…};`. In a
+; template or a conditional; each name its own entry (with an initializer, its declarator, whose range
+; reaches the initializer's end): `const char* const kNames[] = {…};`. In a
 ; class, those that are also `static`.
 ((translation_unit
   (_
     declarator: [
       (identifier) @const @const.name
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
 ((declaration_list
   (_
     declarator: [
       (identifier) @const @const.name
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
 ((template_declaration
   (_
     declarator: [
       (identifier) @const @const.name
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
 ((preproc_if
   (_
     declarator: [
       (identifier) @const @const.name
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
 ((preproc_ifdef
   (_
     declarator: [
       (identifier) @const @const.name
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
 ((preproc_else
   (_
     declarator: [
       (identifier) @const @const.name
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
 ((preproc_elif
   (_
     declarator: [
       (identifier) @const @const.name
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
 ((linkage_specification
   (_
     declarator: [
       (identifier) @const @const.name
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
 ((field_declaration_list
@@ -444,8 +445,8 @@
   (_
     declarator: [
       (identifier) @const @const.name
-      (_ declarator: (identifier) @const @const.name value: (_))
-      (_ declarator: (_ declarator: (identifier) @const @const.name) value: (_))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const @const.name)) value: (_))
+      (_ declarator: (identifier) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
     ]) @_declaration)
   (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
