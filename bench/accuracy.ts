@@ -63,15 +63,15 @@ import { openProject } from '../src/session/project.js';
 import { stripByteOrderMark } from '../src/text/lines.js';
 
 /** Where make-corpus.sh builds the corpus unless told otherwise. */
-const DEFAULT_CORPUS = '/tmp/zumba-corpus';
+export const DEFAULT_CORPUS = '/tmp/zumba-corpus';
 const MAX_FILE_BYTES = 512 * 1024;
-const GOAL = 0.99;
+export const GOAL = 0.99;
 /** C's goal: its macros read as noise, every definition ctags finds (C statics included). */
 const GOAL_C = 0.995;
 const QUALIFIED_LINES = 3;
 const SHOWN_CATEGORIES = 10;
 const EXAMPLES = 3;
-const PYTHON_SCRIPT = fileURLToPath(new URL('../../bench/python_ast_outline.py', import.meta.url));
+export const PYTHON_SCRIPT = fileURLToPath(new URL('../../bench/python_ast_outline.py', import.meta.url));
 
 /** One declaration, from a reference or from us, in the terms compared. */
 interface Entry {
@@ -120,7 +120,7 @@ interface Suite {
 // Files
 
 /** Regular files under a folder, relative to `root`, in name order; links are not followed. */
-function filesUnder(root: string, folder: string): string[] {
+export function filesUnder(root: string, folder: string): string[] {
   const found: string[] = [];
   const walk = (relative: string): void => {
     const entries = readdirSync(path.join(root, relative), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -134,11 +134,11 @@ function filesUnder(root: string, folder: string): string[] {
   return found;
 }
 
-function smallEnough(root: string, file: string): boolean {
+export function smallEnough(root: string, file: string): boolean {
   return statSync(path.join(root, file)).size <= MAX_FILE_BYTES;
 }
 
-function readText(root: string, file: string): string {
+export function readText(root: string, file: string): string {
   return stripByteOrderMark(readFileSync(path.join(root, file), 'utf8'));
 }
 
@@ -167,7 +167,7 @@ function lastSegment(name: string, separator: string): string {
 // Child processes printing JSON lines
 
 /** Runs a command, feeding `input` on stdin, and hands each JSON line of its stdout to `onLine`. */
-function jsonLines(command: string, args: readonly string[], input: string, onLine: (value: unknown) => void): Promise<void> {
+export function jsonLines(command: string, args: readonly string[], input: string, onLine: (value: unknown) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
@@ -185,7 +185,7 @@ function jsonLines(command: string, args: readonly string[], input: string, onLi
   });
 }
 
-const absoluteList = (root: string, files: readonly string[]): string => files.map((f) => path.join(root, f)).join('\n') + '\n';
+export const absoluteList = (root: string, files: readonly string[]): string => files.map((f) => path.join(root, f)).join('\n') + '\n';
 
 // ---------------------------------------------------------------------------------------------
 // Python: ast

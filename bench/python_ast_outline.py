@@ -3,9 +3,10 @@
 usage: python3 python_ast_outline.py FILE...      (or `-` alone: the file names, one a line, on stdin)
 
 Prints one JSON object a line. For each class, def and async def, at any depth:
-  {"file": F, "line": N, "name": NAME, "kind": "class"|"def"|"async def",
+  {"file": F, "line": N, "endLine": N, "name": NAME, "kind": "class"|"def"|"async def",
    "parent": NAME|null, "parentKind": "class"|"def"|"async def"|null}
-where `line` is `node.lineno` (the `def`/`class` line, not a decorator's, since Python 3.8) and
+where `line` is `node.lineno` (the `def`/`class` line, not a decorator's, since Python 3.8),
+`endLine` is `node.end_lineno` (the last line of its last statement), and
 `parent` is the closest enclosing class or def. A file `ast` cannot parse gives one
 {"file": F, "error": MESSAGE} instead.
 """
@@ -39,6 +40,7 @@ def outline(path):
         yield {
             "file": path,
             "line": node.lineno,
+            "endLine": node.end_lineno,
             "name": node.name,
             "kind": kind,
             "parent": None if parent is None else parent.name,
