@@ -1,7 +1,7 @@
 /**
- * `npm run bench [corpus] [search|index|outline|accuracy|kernel|soak [minutes]…]`: our figures beside
- * the reference tools' from the same run, as ratios. Without sections, search, index, outline and
- * accuracy; `kernel` (the index on the whole Linux tree, `make-corpus.sh --big`; some ten minutes)
+ * `npm run bench [corpus] [search|index|outline|accuracy|ends|kernel|soak [minutes]…]`: our figures
+ * beside the reference tools' from the same run, as ratios. Without sections, search, index,
+ * outline, accuracy and ends (where definitions end, and find_symbol body sizes); `kernel` (the index on the whole Linux tree, `make-corpus.sh --big`; some ten minutes)
  * and the soak (30 minutes by default) run only when asked for. Every server of the run keeps its
  * index in a folder of the run's own, removed at the end: the user's cache is never touched.
  * The corpus is what `make-corpus.sh` (kept beside the project's shared notes) builds, by default in
@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runAccuracy } from './accuracy.js';
+import { runEndLines } from './endLines.js';
 import { outlineSpeed } from './outlineSpeed.js';
 import { indexSpeed } from './indexSpeed.js';
 import { BENCH_NAMES, searchSpeed } from './searchSpeed.js';
@@ -19,7 +20,7 @@ import { renderTable } from './table.js';
 
 const [corpusArgument, ...sectionArguments] = process.argv.slice(2);
 const corpus = corpusArgument ?? '/tmp/zumba-corpus';
-const DEFAULT_SECTIONS = ['search', 'index', 'outline', 'accuracy'];
+const DEFAULT_SECTIONS = ['search', 'index', 'outline', 'accuracy', 'ends'];
 const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'soak'];
 /** From absent and rare to the commonest words of C, as BENCH_NAMES are for the four languages of `all`. */
 const KERNEL_NAMES = [
@@ -66,6 +67,7 @@ for (const [section, tree, names, ctagsRuns] of [['index', 'all', BENCH_NAMES, 3
 }
 if (sections.has('outline')) process.stdout.write(`Outline speed (${corpus})\n${renderTable(await outlineSpeed(corpus))}\n\n`);
 if (sections.has('accuracy')) process.stdout.write(`${(await runAccuracy(corpus)).trimEnd()}\n`);
+if (sections.has('ends')) process.stdout.write(`\n${(await runEndLines(corpus)).trimEnd()}\n`);
 if (sections.has('soak')) {
   const result = await soak(corpus, soakMinutes);
   process.stdout.write(`Soak (${corpus}/all, ${soakMinutes} min, one server)\n${renderTable(result.rows)}\n`);
