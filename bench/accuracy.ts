@@ -60,7 +60,7 @@ import { definitionsOf } from '../src/definitions/engine.js';
 import type { LanguageInfo, Languages } from '../src/definitions/languages.js';
 import { PACKAGE_LANGUAGE_ROOT } from '../src/definitions/manifest.js';
 import { openProject } from '../src/session/project.js';
-import { stripByteOrderMark } from '../src/text/lines.js';
+import { lastIndexAtMost, stripByteOrderMark } from '../src/text/lines.js';
 
 /** Where make-corpus.sh builds the corpus unless told otherwise. */
 export const DEFAULT_CORPUS = '/tmp/zumba-corpus';
@@ -146,16 +146,7 @@ export function readText(root: string, file: string): string {
 function lineFinder(text: string): (offset: number) => number {
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return low + 1;
-  };
+  return (offset) => lastIndexAtMost(starts, offset) + 1;
 }
 
 function lastSegment(name: string, separator: string): string {

@@ -11,7 +11,7 @@
 import type { Item } from './captures.js';
 import type { Definition } from './definition.js';
 import { indentedBlockEnd, keywordDefinitions } from './keywordScanner.js';
-import { splitLines } from '../text/lines.js';
+import { lastIndexAtMost, splitLines } from '../text/lines.js';
 
 /** The parts of a syntax node the search for ERROR regions needs. */
 export interface SyntaxNode {
@@ -116,16 +116,9 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
 
 /** The 1-based line holding `offset`, from each line's first non-blank offset (see `lineStarts`). */
 function lineOfOffset(starts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
   // The last line whose first non-blank character is at or before the offset: blank lines and
   // indentation belong to the line they are on, but no entry's range starts or ends in them.
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (starts[middle]! <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return low + 1;
+  return lastIndexAtMost(starts, offset) + 1;
 }
 
 /** The last line before `line` (1-based) holding more than white space; `line - 1` when there is none. */

@@ -78,3 +78,15 @@ export function comparePaths(a: string, b: string): number {
   }
   return as.length - bs.length;
 }
+
+/** The index of the last of `sorted` (ascending) that is at most `value`; 0 when none is. */
+export function lastIndexAtMost(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (sorted[middle]! <= value) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
