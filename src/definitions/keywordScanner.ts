@@ -175,9 +175,9 @@ export function keywordDefinitions(text: string): Definition[] {
     }
   };
   splitLines(text).forEach((line, index) => {
-    const indent = line.length - line.trimStart().length;
-    if (indent === line.length) return; // blank
     const trimmed = line.trimStart();
+    if (trimmed === '') return;
+    const indent = line.length - trimmed.length;
     endBlocksAt(OPENER.test(trimmed) ? indent + 1 : indent, CLOSER.test(trimmed) ? index + 1 : undefined);
     lastText = index + 1;
     const match = DECLARATION.exec(line);
