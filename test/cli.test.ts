@@ -1,6 +1,6 @@
 /** The one-shot commands print exactly what the tools return, with the contract's exit codes. */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -118,4 +118,29 @@ describe('zumba one-shot commands', () => {
       assert.equal(stderr.trim().split('\n').length, 1, stderr);
     }
   });
+});
+
+describe('a reader that goes away', () => {
+  // The command's stdout is a pipe whose reading end is closed before the command writes.
+  const withStdoutClosed = (args: readonly string[]) =>
+    new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [cliPath, ...args], { cwd: projectDir, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.on('close', (code, signal) => resolve({ code, signal, stderr }));
+    });
+
+  for (const args of [
+    ['tree', 'src/rpc.rs'],
+    ['outline', '--no-cache', 'src/rpc.rs', 'src/*.rs'],
+    ['find-symbol', '--no-cache', '--body', 'Rpc'],
+    ['find-references', '--no-cache', 'Rpc'],
+    ['languages'],
+    ['--help'],
+  ]) {
+    test(`zumba ${args.join(' ')}: exit 0, nothing on stderr`, async () => {
+      assert.deepEqual(await withStdoutClosed(args), { code: 0, signal: null, stderr: '' });
+    });
+  }
 });

@@ -136,6 +136,7 @@ function projectOf(values: Record<string, unknown>, diagnosticsFile?: string): P
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== 'mcp') endQuietlyWhenReaderLeaves(); // The server has its own way (lineTransport.ts).
   if (command === '--version' || command === '-v') {
     process.stdout.write(`${VERSION}\n`);
     return 0;
@@ -147,6 +148,19 @@ async function main(argv: string[]): Promise<number> {
   const run = command === undefined ? undefined : COMMANDS[command];
   if (run === undefined) throw new UsageError(command === undefined ? 'no command given' : `unknown command: ${command}`);
   return run(rest);
+}
+
+/**
+ * A command whose reader goes away (`zumba tree x.c | head -1`) stops there, exit 0 and nothing on
+ * stderr, as a shell's own tools do: what it would still print has nobody to read it.
+ */
+function endQuietlyWhenReaderLeaves(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      process.exit(0);
+    });
+  }
 }
 
 // Under a file-size limit, a write past it would kill the process; heard, the write fails instead
