@@ -47,32 +47,46 @@ function renderHits(hits: readonly SymbolHit[]): string[] {
   return shown;
 }
 
+/** A result's file as its body is read from it: its lines and definitions. */
+interface BodySource {
+  readonly lines: readonly string[];
+  readonly definitions: readonly Definition[];
+}
+
 /** Each result line, the first MAX_BODIES followed by their bodies, in what is left of MAX_BODY_ANSWER after the result lines. */
 async function renderWithBodies(project: Project, hits: readonly SymbolHit[]): Promise<string> {
   const lines = renderHits(hits);
   let budget = MAX_BODY_ANSWER - lines.reduce((sum, line) => sum + line.length + 1, 0);
+  // Read once a file: several results (a function and a method of one name) may share one.
+  const sources = new Map<string, Promise<BodySource | undefined>>();
   const answer: string[] = [];
   for (const [index, line] of lines.entries()) {
     answer.push(line);
     const hit = index < MAX_BODIES ? hits[index] : undefined;
     if (hit === undefined) continue;
-    const body = await bodyOf(project, hit, Math.max(0, budget));
+    if (!sources.has(hit.relative)) sources.set(hit.relative, bodySource(project, hit.relative));
+    const body = bodyOf(await sources.get(hit.relative)!, hit, Math.max(0, budget));
     budget -= body.reduce((sum, bodyLine) => sum + bodyLine.length + 1, 0);
     answer.push(...body);
   }
   return answer.join('\n');
 }
 
-/** The body of a result's definition, read again from its file; none when the file no longer holds it. */
-async function bodyOf(project: Project, hit: SymbolHit, budget: number): Promise<string[]> {
-  let file: { text: string; definitions: Definition[] };
+/** A result's file read again; undefined when it can no longer be read. */
+async function bodySource(project: Project, relative: string): Promise<BodySource | undefined> {
   try {
-    file = await fileOutline(project, hit.relative);
+    const file = await fileOutline(project, relative);
+    return { lines: splitLines(file.text), definitions: file.definitions };
   } catch (error) {
-    if (isRefusal(error)) return []; // Gone or changed into something unreadable since the search.
+    if (isRefusal(error)) return undefined; // Gone or changed into something unreadable since the search.
     throw error;
   }
+}
+
+/** The body of a result's definition; none when its file no longer holds it. */
+function bodyOf(source: BodySource | undefined, hit: SymbolHit, budget: number): string[] {
+  if (source === undefined) return [];
   const { line, kind, name } = hit.definition;
-  const definition = file.definitions.find((d) => d.line === line && d.kind === kind && d.name === name);
-  return definition === undefined ? [] : bodyLines(splitLines(file.text), definition, budget);
+  const definition = source.definitions.find((d) => d.line === line && d.kind === kind && d.name === name);
+  return definition === undefined ? [] : bodyLines(source.lines, definition, budget);
 }

@@ -11,30 +11,32 @@ import { ToolError } from './toolError.js';
 export const MAX_OUTLINE_ENTRIES = 1000;
 
 export async function outline(project: Project, args: { path: string; ranges?: boolean | undefined }): Promise<string> {
-  return renderOutline(await fileDefinitions(project, args.path), args.ranges === true);
+  const file = resolveProjectPath(project, args.path);
+  const bytes = readSource(file.absolute, file.relative);
+  return renderOutline(await definitionsOfBytes(project, file.relative, bytes, () => decode(bytes)), args.ranges === true);
 }
 
-/** The definitions `outline` shows for a file of the project, through the index. */
-export async function fileDefinitions(project: Project, given: string): Promise<Definition[]> {
-  const file = resolveProjectPath(project, given);
-  return definitionsOfBytes(project, file.relative, readSource(file.absolute, file.relative));
-}
-
-/** A file's text, and its definitions as `outline` shows them. */
+/** A file's text, and its definitions as `outline` shows them (through the index). */
 export async function fileOutline(project: Project, given: string): Promise<{ text: string; definitions: Definition[] }> {
   const file = resolveProjectPath(project, given);
   const bytes = readSource(file.absolute, file.relative);
-  return { text: stripByteOrderMark(bytes.toString('utf8')), definitions: await definitionsOfBytes(project, file.relative, bytes) };
+  const text = decode(bytes);
+  return { text, definitions: await definitionsOfBytes(project, file.relative, bytes, () => text) };
 }
 
-function definitionsOfBytes(project: Project, relative: string, bytes: Buffer): Promise<Definition[]> {
-  const make = (onFallback: OnFallback) => outlineDefinitions(project.languages, relative, stripByteOrderMark(bytes.toString('utf8')), onFallback);
+/** The definitions of a file of these bytes, through the index; `text` decodes them, only when the index does not hold them. */
+function definitionsOfBytes(project: Project, relative: string, bytes: Buffer, text: () => string): Promise<Definition[]> {
+  const make = (onFallback: OnFallback) => outlineDefinitions(project.languages, relative, text(), onFallback);
   return project.definitions(relative, bytes, make);
 }
 
 /** The text of a file that `outline` accepts: a regular, non-binary file of at most 8 MB. */
 export function readSourceText(absolute: string, shown: string): string {
-  return stripByteOrderMark(readSource(absolute, shown).toString('utf8'));
+  return decode(readSource(absolute, shown));
+}
+
+function decode(bytes: Buffer): string {
+  return stripByteOrderMark(bytes.toString('utf8'));
 }
 
 /** The bytes of a file that `outline` accepts. */
