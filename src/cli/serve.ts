@@ -19,7 +19,10 @@ const INDEX_AFTER_MS = 300;
 export async function serve(project: Project): Promise<void> {
   const server = createServer(project);
   const transport = new LineTransport(process.stdin, process.stdout);
-  const exit = () => process.exit(0);
+  // The search workers are stopped first, each after what it is doing: one ended by the process's
+  // exit in the middle of an index write that fails (a full disk, another process holding the
+  // lock) takes the whole process down with it (a V8 fatal error in SQLite's binding, SIGABRT).
+  const exit = () => void project.search.close().finally(() => process.exit(0));
   server.onclose = exit;
   server.onerror = () => {}; // Broken pipes and the like: the transport closes, and we exit.
   const stop = () => {
