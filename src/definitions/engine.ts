@@ -9,8 +9,8 @@ import { treeSitterDefinitions } from './treeSitter.js';
 
 /**
  * Called when what answered is not the language's own engine but its stand-in (the keyword scanner
- * for a grammar that failed or a parse past its budget), or an answer this thread cannot vouch for
- * (a large file's worker): such definitions are not to be kept for other processes.
+ * for a grammar that failed or a parse past its budget, here or in a large file's worker): such
+ * definitions are not to be kept for other processes.
  */
 export type OnFallback = () => void;
 
@@ -33,11 +33,13 @@ const ISOLATED_OUTLINE_CHARS = 1 << 20;
 export async function outlineDefinitions(languages: Languages, file: string, text: string, onFallback?: OnFallback): Promise<Definition[]> {
   const language = languages.of(file);
   if (text.length <= ISOLATED_OUTLINE_CHARS || language === undefined || written(language, text).engine !== 'tree-sitter') return outlineDefinitionsHere(languages, file, text, onFallback);
-  onFallback?.(); // Made on another thread, which cannot say whether a fallback answered there.
   try {
-    return await outlineInWorker(languages, file, text);
+    const isolated = await outlineInWorker(languages, file, text);
+    if (isolated.fellBack) onFallback?.();
+    return isolated.definitions;
   } catch (error) {
     reportFailure('large-file outline worker', error);
+    onFallback?.();
     return keywordDefinitions(text);
   }
 }

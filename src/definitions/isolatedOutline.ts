@@ -12,16 +12,22 @@ import type { OutlineWorkerData } from './outlineWorker.js';
 
 const OUTLINE_WORKER = new URL('./outlineWorker.js', import.meta.url);
 
+/** A large file's definitions, and whether a stand-in made them (see OnFallback in the engine). */
+export interface IsolatedOutline {
+  readonly definitions: Definition[];
+  readonly fellBack: boolean;
+}
+
 /** The last outline begun: each waits for the one before. */
 let previous: Promise<unknown> = Promise.resolve();
 
-export function outlineInWorker(languages: Languages, file: string, text: string): Promise<Definition[]> {
+export function outlineInWorker(languages: Languages, file: string, text: string): Promise<IsolatedOutline> {
   const outline = previous.then(() => runWorker({ languages: languages.entries, file, text }));
   previous = outline.catch(() => {});
   return outline;
 }
 
-function runWorker(data: OutlineWorkerData): Promise<Definition[]> {
+function runWorker(data: OutlineWorkerData): Promise<IsolatedOutline> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(OUTLINE_WORKER, { workerData: data });
     worker.once('message', resolve);

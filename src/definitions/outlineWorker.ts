@@ -1,7 +1,7 @@
 /** The outline of one large file, made on a thread of its own: see `isolatedOutline.ts`. */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Definition } from './definition.js';
 import { outlineDefinitionsHere } from './engine.js';
+import type { IsolatedOutline } from './isolatedOutline.js';
 import { Languages } from './languages.js';
 import type { ManifestEntries } from './manifest.js';
 
@@ -13,4 +13,6 @@ export interface OutlineWorkerData {
 }
 
 const { languages, file, text } = workerData as OutlineWorkerData;
-parentPort!.postMessage((await outlineDefinitionsHere(new Languages(languages), file, text)) satisfies Definition[]);
+let fellBack = false;
+const definitions = await outlineDefinitionsHere(new Languages(languages), file, text, () => (fellBack = true));
+parentPort!.postMessage({ definitions, fellBack } satisfies IsolatedOutline);
