@@ -14,6 +14,7 @@ import { CacheFolderError, defaultCacheFolder, trustedCacheFolder } from '../src
 import { WordChecksum, wordChecksum } from '../src/index/checksum.js';
 import { decodeDefinitions, encodeDefinitions } from '../src/index/definitionsRecord.js';
 import { decodeFilesSnapshot, encodeFilesSnapshot, type RecordedFile } from '../src/index/filesSnapshot.js';
+import { indexBytes, openStore } from '../src/index/store.js';
 import { languageKey } from '../src/index/languageKey.js';
 import type { LanguageInfo } from '../src/definitions/languages.js';
 import { mayContain, wordFilterOf, wordsOfName } from '../src/index/wordFilter.js';
@@ -221,6 +222,30 @@ describe('cache folder', () => {
     fs.mkdirSync(path.join(base, 'theirs'), { mode: 0o700 });
     fs.chownSync(path.join(base, 'theirs'), 65534, 65534);
     refused('theirs', /belongs to another user/);
+  });
+});
+
+describe('the store on disk', () => {
+  test('stays near its bound as records are written one by one, the least recently used leaving first', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'zumba-bound-'));
+    const maxBytes = 4 * 1024 ** 2;
+    const store = openStore(folder, '/project', assert.fail, maxBytes)!;
+    const language = Buffer.from('language');
+    const key = (i: number) => Buffer.from(i.toString(16).padStart(64, '0'), 'hex');
+    // 6,000 records of 4 KB each, 24 MB in all: six times the bound.
+    const payload = (i: number) => Buffer.alloc(4096, i);
+    let largest = 0;
+    for (let i = 0; i < 6000; i++) {
+      store.write({ words: [], definitions: [{ content: key(i), language, payload: payload(i) }] });
+      largest = Math.max(largest, indexBytes(folder));
+    }
+    // The bound is on the database's pages in use, checked every 256 KB written; on disk, its
+    // write-ahead log holds up to some 4 MB more until SQLite checkpoints it.
+    assert.ok(largest < maxBytes + 5 * 1024 ** 2, `${largest} bytes`);
+    assert.equal(store.definitions(key(0), language), undefined);
+    assert.deepEqual(store.definitions(key(5999), language), payload(5999));
+    store.close();
+    fs.rmSync(folder, { recursive: true });
   });
 });
 

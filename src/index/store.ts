@@ -25,6 +25,11 @@ export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
 const BUSY_TIMEOUT_MS = 1000;
 /** A record's last use is written again only once it is this old (seconds): reads do not each write. */
 const TOUCH_AFTER_S = 3600;
+/**
+ * The size is checked against the bound after this many bytes of records are written, and at each
+ * snapshot saved: a check reads the folder, which cost more than the write of a file's outline.
+ */
+const EVICT_CHECK_BYTES = 256 * 1024;
 
 /** Content records a batch writes. */
 export interface IndexChanges {
@@ -155,6 +160,8 @@ class SqliteStore implements IndexStore {
   private readonly file: string;
   private readonly touched = { words: new Set<string>(), definitions: new Set<string>() };
   private readonly statements;
+  /** Bytes of records written since the size was last checked: the first write checks it. */
+  private writtenSinceCheck = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly db: Database.Database,
@@ -167,6 +174,10 @@ class SqliteStore implements IndexStore {
     this.statements = {
       words: db.prepare('SELECT filter, checksum FROM words WHERE content = ?'),
       definitions: db.prepare('SELECT payload, checksum FROM definitions WHERE content = ? AND language = ?'),
+      putWords: db.prepare('INSERT OR REPLACE INTO words (content, filter, checksum, used) VALUES (?, ?, ?, ?)'),
+      putDefinitions: db.prepare('INSERT OR REPLACE INTO definitions (content, language, payload, checksum, used) VALUES (?, ?, ?, ?, ?)'),
+      touchWords: db.prepare('UPDATE words SET used = ? WHERE content = ? AND used < ?'),
+      touchDefinitions: db.prepare('UPDATE definitions SET used = ? WHERE content = ? AND language = ? AND used < ?'),
     };
   }
 
@@ -205,16 +216,16 @@ class SqliteStore implements IndexStore {
   write(changes: IndexChanges): void {
     this.guard(() => {
       const time = now();
+      const { putWords, putDefinitions } = this.statements;
       this.db
         .transaction(() => {
-          const putWords = this.db.prepare('INSERT OR REPLACE INTO words (content, filter, checksum, used) VALUES (?, ?, ?, ?)');
           for (const w of changes.words) putWords.run(w.content, w.filter, checksum(w.content, w.filter), time);
-          const putDefinitions = this.db.prepare('INSERT OR REPLACE INTO definitions (content, language, payload, checksum, used) VALUES (?, ?, ?, ?, ?)');
           for (const d of changes.definitions) putDefinitions.run(d.content, d.language, d.payload, checksum(Buffer.concat([d.content, d.language]), d.payload), time);
           this.touch(time);
         })
         .immediate();
-      this.evictIfOver();
+      this.writtenSinceCheck += changes.words.reduce((sum, w) => sum + w.filter.length, 0) + changes.definitions.reduce((sum, d) => sum + d.payload.length, 0);
+      if (this.writtenSinceCheck >= EVICT_CHECK_BYTES) this.evictIfOver();
     });
   }
 
@@ -225,12 +236,11 @@ class SqliteStore implements IndexStore {
   /** Renews the last use of the records read since the last write, where it is older than TOUCH_AFTER_S. */
   private touch(time: number): void {
     const stale = time - TOUCH_AFTER_S;
-    const words = this.db.prepare('UPDATE words SET used = ? WHERE content = ? AND used < ?');
-    for (const key of this.touched.words) words.run(time, Buffer.from(key, 'latin1'), stale);
-    const definitions = this.db.prepare('UPDATE definitions SET used = ? WHERE content = ? AND language = ? AND used < ?');
+    const { touchWords, touchDefinitions } = this.statements;
+    for (const key of this.touched.words) touchWords.run(time, Buffer.from(key, 'latin1'), stale);
     for (const key of this.touched.definitions) {
       const both = Buffer.from(key, 'latin1');
-      definitions.run(time, both.subarray(0, CONTENT_KEY_BYTES), both.subarray(CONTENT_KEY_BYTES), stale);
+      touchDefinitions.run(time, both.subarray(0, CONTENT_KEY_BYTES), both.subarray(CONTENT_KEY_BYTES), stale);
     }
     this.touched.words.clear();
     this.touched.definitions.clear();
@@ -242,6 +252,7 @@ class SqliteStore implements IndexStore {
    * filter left, until a quarter of the bound is free.
    */
   private evictIfOver(): void {
+    this.writtenSinceCheck = 0;
     // The database's pages in use, not its files: freed pages leave the files only at a checkpoint.
     const size = () => (this.db.pragma('page_count', { simple: true }) as number) * (this.db.pragma('page_size', { simple: true }) as number) + snapshotBytes(this.folder);
     for (let round = 0; round < 10 && size() > this.maxBytes; round++) {
