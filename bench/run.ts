@@ -1,8 +1,10 @@
 /**
- * `npm run bench [corpus] [search|index|outline|accuracy|ends|kernel|soak [minutes]…]`: our figures
- * beside the reference tools' from the same run, as ratios. Without sections, search, index,
- * outline, accuracy and ends (where definitions end, and find_symbol body sizes); `kernel` (the index on the whole Linux tree, `make-corpus.sh --big`; some ten minutes)
- * and the soak (30 minutes by default) run only when asked for. Every server of the run keeps its
+ * `npm run bench [corpus] [search|index|outline|trees|accuracy|ends|kernel|soak [minutes]…]`: our
+ * figures beside the reference tools' from the same run, as ratios. Without sections, search, index,
+ * outline, trees (`zumba outline` of every Go file against `ctags -R`), accuracy and ends (where
+ * definitions end, and find_symbol body sizes); `kernel` (the index, and the outline of every `.c`
+ * and `.h`, on the whole Linux tree, `make-corpus.sh --big`; some fifteen minutes) and the soak (30
+ * minutes by default) run only when asked for. Every server of the run keeps its
  * index in a folder of the run's own, removed at the end: the user's cache is never touched.
  * The corpus is what `make-corpus.sh` (kept beside the project's shared notes) builds, by default in
  * /tmp/zumba-corpus.
@@ -17,10 +19,11 @@ import { indexSpeed } from './indexSpeed.js';
 import { BENCH_NAMES, searchSpeed } from './searchSpeed.js';
 import { soak } from './soak.js';
 import { renderTable } from './table.js';
+import { treeOutlines } from './treeOutlines.js';
 
 const [corpusArgument, ...sectionArguments] = process.argv.slice(2);
 const corpus = corpusArgument ?? '/tmp/zumba-corpus';
-const DEFAULT_SECTIONS = ['search', 'index', 'outline', 'accuracy', 'ends'];
+const DEFAULT_SECTIONS = ['search', 'index', 'outline', 'trees', 'accuracy', 'ends'];
 const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'soak'];
 /** From absent and rare to the commonest words of C, as BENCH_NAMES are for the four languages of `all`. */
 const KERNEL_NAMES = [
@@ -66,6 +69,13 @@ for (const [section, tree, names, ctagsRuns] of [['index', 'all', BENCH_NAMES, 3
   process.stdout.write('\n');
 }
 if (sections.has('outline')) process.stdout.write(`Outline speed (${corpus})\n${renderTable(await outlineSpeed(corpus))}\n\n`);
+for (const [section, tree, glob, ctagsRuns] of [['trees', 'go', '**/*.go', 3], ['kernel', 'linux', '**/*.{c,h}', 1]] as const) {
+  if (!sections.has(section)) continue;
+  const result = await treeOutlines(`${corpus}/${tree}`, glob, { ctagsRuns });
+  process.stdout.write(`Whole-tree outlines (${corpus}/${tree})\n${renderTable(result.rows)}\n`);
+  for (const mismatch of result.mismatches) process.stdout.write(`  ${mismatch}\n`);
+  process.stdout.write('\n');
+}
 if (sections.has('accuracy')) process.stdout.write(`${(await runAccuracy(corpus)).trimEnd()}\n`);
 if (sections.has('ends')) process.stdout.write(`\n${(await runEndLines(corpus)).trimEnd()}\n`);
 if (sections.has('soak')) {

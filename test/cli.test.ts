@@ -1,10 +1,13 @@
 /** The one-shot commands print exactly what the tools return, with the contract's exit codes. */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { openProject } from '../src/session/project.js';
+import { answer } from '../src/tools/answer.js';
+import { findTool } from '../src/tools/registry.js';
 import { cliPath, fixture, repoRoot } from './helpers.js';
 
 const projectDir = fixture('project');
@@ -117,6 +120,74 @@ describe('zumba one-shot commands', () => {
       assert.equal(stdout, '');
       assert.equal(stderr.trim().split('\n').length, 1, stderr);
     }
+  });
+});
+
+describe('outlines of a whole tree', () => {
+  // 120 files in five languages, one of them binary, in folders: enough that workers outline them.
+  const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-tree-outline-'));
+  const sources: Record<string, (i: number) => string> = {
+    py: (i) => `class Model${i}:\n    def save(self):\n        return ${i}\n`,
+    rs: (i) => `pub struct Point${i} { x: i32 }\nimpl Point${i} {\n    fn new() -> Self { Point${i} { x: ${i} } }\n}\n`,
+    go: (i) => `package p\n\nfunc Run${i}() int {\n\treturn ${i}\n}\n`,
+    ts: (i) => `export interface Shape${i} {\n  area(): number;\n}\nexport const unit${i} = 1;\n`,
+    md: (i) => `# Part ${i}\n\n## Notes\n`,
+  };
+  const files: string[] = [];
+  for (let i = 0; i < 120; i++) {
+    const extension = Object.keys(sources)[i % 5]!;
+    const relative = `dir${i % 7}/file${String(i).padStart(3, '0')}.${extension}`;
+    mkdirSync(path.join(root, path.dirname(relative)), { recursive: true });
+    writeFileSync(path.join(root, relative), sources[extension]!(i));
+    files.push(relative);
+  }
+  writeFileSync(path.join(root, 'dir3/binary.py'), Buffer.from([0x63, 0x00, 0x01]));
+  files.push('dir3/binary.py');
+  const cache = mkdtempSync(path.join(os.tmpdir(), 'zumba-tree-outline-cache-'));
+  const outline = (...args: string[]) => spawnSync(process.execPath, [cliPath, 'outline', '--project', root, ...args], { encoding: 'utf8' });
+
+  /** What the command printed before it outlined files on every core: each file's tool answer in path order, the errors on stderr. */
+  const oneByOne = async (ranges: boolean) => {
+    const project = openProject(root, { noCache: true });
+    const walked = project.walk.current().map((file) => file.relative);
+    assert.deepEqual([...walked].sort(), [...files].sort());
+    const blocks: string[] = [];
+    const errors: string[] = [];
+    for (const file of walked) {
+      const result = await answer(project, findTool('outline')!, { path: file, ...(ranges && { ranges }) });
+      if (result.isError) errors.push(result.text);
+      else blocks.push(`== ${file}\n${result.text}`);
+    }
+    return { stdout: blocks.join('\n\n') + '\n', stderr: errors.map((error) => `${error}\n`).join('') };
+  };
+
+  test('print what the tool answers for each file, in path order, the same with an empty cache, a filled one and none', async () => {
+    const expected = await oneByOne(false);
+    assert.equal(expected.stderr, 'dir3/binary.py is a binary file.\n');
+    for (const run of ['empty cache', 'filled cache'] as const) {
+      const result = outline('--cache-dir', cache, '**/*');
+      assert.deepEqual({ status: result.status, stdout: result.stdout, stderr: result.stderr }, { status: 1, ...expected }, run);
+    }
+    const uncached = outline('--no-cache', '**/*');
+    assert.deepEqual({ status: uncached.status, stdout: uncached.stdout, stderr: uncached.stderr }, { status: 1, ...expected });
+  });
+
+  test('with ranges, likewise', async () => {
+    const expected = await oneByOne(true);
+    const result = outline('--cache-dir', cache, '--ranges', '**/*');
+    assert.deepEqual({ status: result.status, stdout: result.stdout, stderr: result.stderr }, { status: 1, ...expected });
+  });
+
+  test('a reader that goes away after the first of many writes stops it: exit 0, nothing on stderr', async () => {
+    // 300 files of 40 classes each: some 400 KB of outlines, written as they come.
+    const large = mkdtempSync(path.join(os.tmpdir(), 'zumba-tree-outline-large-'));
+    for (let i = 0; i < 300; i++) writeFileSync(path.join(large, `m${i}.py`), Array.from({ length: 40 }, (_, c) => `class Model${i}Part${c}:\n    pass\n`).join(''));
+    const child = spawn(process.execPath, [cliPath, 'outline', '--project', large, '--no-cache', '*.py'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.once('data', () => child.stdout.destroy());
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (...ended) => resolve(ended)));
+    assert.deepEqual({ code, signal, stderr }, { code: 0, signal: null, stderr: '' });
   });
 });
 

@@ -14,7 +14,6 @@ import { cacheCommand, indexCommand } from './indexCommands.js';
 import { languageProblems, languagesTable, treeOf } from './languageCommands.js';
 import { outlineCommand } from './outlineCommand.js';
 import { runTool, UsageError } from './runTool.js';
-import { serve } from './serve.js';
 
 const USAGE = `Usage:
   zumba mcp <project> [--diagnostics <file>] [--queries DIR]
@@ -52,6 +51,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     const { positionals, values } = parse(argv, { diagnostics: { type: 'string' }, ...QUERIES_OPTION, ...CACHE_OPTIONS });
     if (positionals.length !== 1) throw new UsageError('mcp takes exactly one project folder');
     const diagnosticsFile = values['diagnostics'] as string | undefined;
+    // Loaded for the server alone: the MCP SDK would add a tenth of a second to every one-shot command.
+    const { serve } = await import('./serve.js');
     await serve(openProject(positionals[0]!, { diagnosticsFile, languageRoots: queryRoots(values), ...cacheOptions(values), fillWhenIdle: true }));
     return 0;
   },

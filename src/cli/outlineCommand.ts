@@ -1,18 +1,31 @@
 /**
  * `zumba outline [--ranges] <file|glob>...`: the outline tool's text for each file. A glob (one that names no file
  * as written) expands over the project's searched files, in path order. With several files each
- * outline follows a `== path` line, and outlines are separated by a blank line.
+ * outline follows a `== path` line, and outlines are separated by a blank line. Many files are
+ * outlined on every core (`parallelOutlines.ts`), and each is printed as soon as those before it are.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathFilter } from '../project/pathFilter.js';
 import type { Project } from '../session/project.js';
-import { findTool } from '../tools/registry.js';
-import { callForCommand } from './runTool.js';
+import { outlinesInOrder, outlineWorkers, type OutlineWorkers } from './parallelOutlines.js';
+import { progressLine } from './progressLine.js';
 
 const GLOB_CHARACTERS = /[*?[\]{}!]/;
 
+/** Below this many files named (and no glob), starting workers costs more than it saves. */
+const FEWEST_FOR_WORKERS = 32;
+
 export async function outlineCommand(project: Project, patterns: readonly string[], ranges: boolean): Promise<number> {
+  const workers = patterns.length >= FEWEST_FOR_WORKERS || patterns.some((pattern) => GLOB_CHARACTERS.test(pattern)) ? outlineWorkers(project, ranges) : undefined;
+  try {
+    return await outlineFiles(project, patterns, ranges, workers);
+  } finally {
+    await workers?.close();
+  }
+}
+
+async function outlineFiles(project: Project, patterns: readonly string[], ranges: boolean, workers: OutlineWorkers | undefined): Promise<number> {
   const files: string[] = [];
   for (const pattern of patterns) {
     const matches = expand(project, pattern);
@@ -22,18 +35,48 @@ export async function outlineCommand(project: Project, patterns: readonly string
     }
     files.push(...matches);
   }
-  const tool = findTool('outline')!;
+  // Where the outlines themselves scroll by on the terminal, they show how far it has come.
+  const line = files.length > 1 && !process.stdout.isTTY ? progressLine('outlining', { keep: false }) : undefined;
+  const out = new Printer();
   let failed = false;
-  const blocks: string[] = [];
-  for (const file of files) {
-    const result = await callForCommand(project, tool, { path: file, ...(ranges && { ranges: true }) });
+  let done = 0;
+  for await (const result of outlinesInOrder(project, files, ranges, workers)) {
+    const file = files[done++]!;
+    line?.show(done, files.length);
     if (result.isError) {
+      line?.end();
       process.stderr.write(result.text + '\n');
       failed = true;
-    } else blocks.push(files.length > 1 ? `== ${file}\n${result.text}` : result.text);
+      continue;
+    }
+    const block = files.length > 1 ? `== ${file}\n${result.text}` : result.text;
+    await out.print(block);
   }
-  if (blocks.length > 0) process.stdout.write(blocks.join('\n\n') + '\n');
+  await out.flush();
+  line?.end();
   return failed ? 1 : 0;
+}
+
+/** The blocks on stdout, a blank line between them, written some 64 KB at a time (a write a file would cost more than its outline). */
+class Printer {
+  private pending: string[] = [];
+  private size = 0;
+  private printed = false;
+
+  async print(block: string): Promise<void> {
+    this.pending.push(`${this.printed ? '\n' : ''}${block}\n`);
+    this.printed = true;
+    this.size += block.length;
+    if (this.size >= 1 << 16) await this.flush();
+  }
+
+  /** Writes what is pending, and waits while a slow reader has not taken it. */
+  async flush(): Promise<void> {
+    const text = this.pending.join('');
+    this.pending = [];
+    this.size = 0;
+    if (text !== '' && !process.stdout.write(text)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+  }
 }
 
 function expand(project: Project, pattern: string): string[] {

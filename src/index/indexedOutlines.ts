@@ -18,7 +18,7 @@ export type MakeDefinitions = (onFallback: OnFallback) => Promise<Definition[]>;
  * a fallback made them). A file of no known language (which only `outline` reads, with the keyword
  * scanner) is not recorded.
  */
-export async function indexedDefinitions(store: IndexStore, languages: Languages, relative: string, bytes: Buffer, make: MakeDefinitions): Promise<Definition[]> {
+export async function indexedDefinitions(store: Pick<IndexStore, 'definitions' | 'write'>, languages: Languages, relative: string, bytes: Buffer, make: MakeDefinitions): Promise<Definition[]> {
   const language = languages.of(relative);
   if (language === undefined) return make(() => {});
   const content = contentKey(bytes);

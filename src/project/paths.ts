@@ -49,7 +49,8 @@ export function resolveProjectPath(project: ProjectRoots, requested: string, opt
   if (relative === undefined) throw new PathError(`Path is outside the project: ${requested}`);
   let real: string;
   try {
-    real = realpathSync(absolute);
+    // The C library's: Node's own looks at each folder of the path in turn, ten times slower.
+    real = realpathSync.native(absolute);
   } catch (error) {
     if (isMissing(error) && options.mayBeMissing) return { absolute, relative: relative === '' ? '.' : relative };
     if (isMissing(error)) throw new PathError(`No such file: ${requested}`);

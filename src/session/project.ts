@@ -5,32 +5,29 @@
  */
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Languages } from '../definitions/languages.js';
 import { loadLanguages } from '../definitions/manifest.js';
-import type { Definition } from '../definitions/definition.js';
-import { indexSettings, openIndexStore, type CacheOptions, type IndexSettings, type IndexStore } from '../index/index.js';
-import { indexedDefinitions, type MakeDefinitions } from '../index/indexedOutlines.js';
-import type { ProjectRoots } from '../project/paths.js';
+import { indexSettings, openIndexStore, type CacheOptions, type IndexSettings, type IndexStore, type Warn } from '../index/index.js';
+import { indexedDefinitions } from '../index/indexedOutlines.js';
 import { ProjectWalk, type WalkMemory } from '../project/walker.js';
 import { ProjectSearch } from '../search/projectSearch.js';
+import type { OutlineSource } from '../tools/outline.js';
 
-export interface Project extends ProjectRoots {
+export interface Project extends OutlineSource {
   /** Absolute path as the user gave it, normalised. */
   readonly root: string;
   /** The same folder with every symbolic link resolved: containment is checked against this. */
   readonly realRoot: string;
   /** The editor's diagnostics file, when one was given; it may be outside the project. */
   readonly diagnosticsFile?: string;
-  /** The languages its outlines are made in: the package's grammars and any the user added. */
-  readonly languages: Languages;
+  /** The languages its outlines are made in: the package's grammars and any the user added (see OutlineSource). */
   /** The walk, kept between calls and checked against the disk at each. */
   readonly walk: ProjectWalk;
   /** Project-wide search over the walk, by worker threads, through the index. */
   readonly search: ProjectSearch;
   /** Where the index is, when there is one. */
   readonly index: IndexSettings | undefined;
-  /** A file's definitions, through the index: `make`'s when the index does not hold them for these bytes. */
-  readonly definitions: (relative: string, bytes: Buffer, make: MakeDefinitions) => Promise<Definition[]>;
+  /** Says a problem with the index on stderr: the first of the process, and no other. */
+  readonly warn: Warn;
 }
 
 export interface ProjectOptions extends CacheOptions {
@@ -81,6 +78,7 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
     walk,
     languages,
     index,
+    warn: warnOnce,
     definitions: (relative, bytes, make) => indexedDefinitions(store(), languages, relative, bytes, make),
     search: new ProjectSearch(walk, languages, { projectRoot: realRoot, index, store, warn: warnOnce, fillWhenIdle: options.fillWhenIdle === true }),
     ...(options.diagnosticsFile !== undefined && { diagnosticsFile: path.resolve(options.diagnosticsFile) }),

@@ -2,22 +2,30 @@
 import { statSync, type Stats } from 'node:fs';
 import type { Definition } from '../definitions/definition.js';
 import { outlineDefinitions, type OnFallback } from '../definitions/engine.js';
+import type { Languages } from '../definitions/languages.js';
 import { OUTLINE_SIZE_LIMIT, readRegularFile } from '../project/files.js';
-import { describe, resolveProjectPath } from '../project/paths.js';
-import type { Project } from '../session/project.js';
+import type { MakeDefinitions } from '../index/indexedOutlines.js';
+import { describe, resolveProjectPath, type ProjectRoots } from '../project/paths.js';
 import { stripByteOrderMark } from '../text/lines.js';
 import { ToolError } from './toolError.js';
 
 export const MAX_OUTLINE_ENTRIES = 1000;
 
-export async function outline(project: Project, args: { path: string; ranges?: boolean | undefined }): Promise<string> {
+/** What outlines need of a project (a project, or what a worker thread makes of one). */
+export interface OutlineSource extends ProjectRoots {
+  readonly languages: Languages;
+  /** A file's definitions, through the index: `make`'s when the index does not hold them for these bytes. */
+  readonly definitions: (relative: string, bytes: Buffer, make: MakeDefinitions) => Promise<Definition[]>;
+}
+
+export async function outline(project: OutlineSource, args: { path: string; ranges?: boolean | undefined }): Promise<string> {
   const file = resolveProjectPath(project, args.path);
   const bytes = readSource(file.absolute, file.relative);
   return renderOutline(await definitionsOfBytes(project, file.relative, bytes, () => decode(bytes)), args.ranges === true);
 }
 
 /** A file's text, and its definitions as `outline` shows them (through the index). */
-export async function fileOutline(project: Project, given: string): Promise<{ text: string; definitions: Definition[] }> {
+export async function fileOutline(project: OutlineSource, given: string): Promise<{ text: string; definitions: Definition[] }> {
   const file = resolveProjectPath(project, given);
   const bytes = readSource(file.absolute, file.relative);
   const text = decode(bytes);
@@ -25,7 +33,7 @@ export async function fileOutline(project: Project, given: string): Promise<{ te
 }
 
 /** The definitions of a file of these bytes, through the index; `text` decodes them, only when the index does not hold them. */
-function definitionsOfBytes(project: Project, relative: string, bytes: Buffer, text: () => string): Promise<Definition[]> {
+function definitionsOfBytes(project: OutlineSource, relative: string, bytes: Buffer, text: () => string): Promise<Definition[]> {
   const make = (onFallback: OnFallback) => outlineDefinitions(project.languages, relative, text(), onFallback);
   return project.definitions(relative, bytes, make);
 }
@@ -41,22 +49,29 @@ function decode(bytes: Buffer): string {
 
 /** The bytes of a file that `outline` accepts. */
 function readSource(absolute: string, shown: string): Buffer {
-  const stat = statOf(absolute);
-  if (stat?.isDirectory()) throw new ToolError(`${shown} is a directory, not a file.`);
-  // A socket cannot be opened at all (ENXIO), a device or FIFO is not read: each is plainly not a file.
-  if (stat !== undefined && !stat.isFile()) throw new ToolError(`${shown} is not a regular file.`);
   let read;
   try {
     read = readRegularFile(absolute, OUTLINE_SIZE_LIMIT);
   } catch (error) {
-    throw new ToolError(`Cannot read ${shown}: ${describe(error)}`);
+    throw notAFile(absolute, shown) ?? new ToolError(`Cannot read ${shown}: ${describe(error)}`);
   }
   switch (read.kind) {
     case 'text': return read.bytes;
     case 'binary': throw new ToolError(`${shown} is a binary file.`);
     case 'too-large': throw new ToolError(`${shown} is larger than 8 MB (${read.size} bytes).`);
-    case 'not-a-file': throw new ToolError(`${shown} is not a regular file.`);
+    case 'not-a-file': throw notAFile(absolute, shown) ?? new ToolError(`${shown} is not a regular file.`);
   }
+}
+
+/**
+ * What a path that could not be read as a file is instead: a folder, or a socket (which cannot be
+ * opened at all), device or FIFO (which is not read). Asked only then: a stat a file costs time on a tree.
+ */
+function notAFile(absolute: string, shown: string): ToolError | undefined {
+  const stat = statOf(absolute);
+  if (stat?.isDirectory()) return new ToolError(`${shown} is a directory, not a file.`);
+  if (stat !== undefined && !stat.isFile()) return new ToolError(`${shown} is not a regular file.`);
+  return undefined;
 }
 
 /** One entry a line: `<indent><line> <kind> <name>`, or with ranges `<indent><line>-<last line> <kind> <name>`. */
@@ -74,6 +89,6 @@ function statOf(absolute: string): Stats | undefined {
   try {
     return statSync(absolute);
   } catch {
-    return undefined; // The read that follows reports what is wrong.
+    return undefined;
   }
 }
