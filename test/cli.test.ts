@@ -111,6 +111,9 @@ describe('zumba one-shot commands', () => {
     assert.equal(zumba('find-symbol').status, 2);
     assert.equal(zumba('find-symbol', '').status, 2);
     assert.equal(zumba('outline', '--bogus', 'x').status, 2);
+    assert.equal(zumba('outline', '--json', '--ranges', 'src/rpc.rs').status, 2);
+    assert.equal(zumba('find-symbol', '--json', '--body', 'Rpc').status, 2);
+    assert.equal(zumba('find-references', '--json', '').status, 2);
   });
 
   test('a project that does not exist or is not a folder: one line, exit 2', () => {
@@ -178,6 +181,25 @@ describe('outlines of a whole tree', () => {
     assert.deepEqual({ status: result.status, stdout: result.stdout, stderr: result.stderr }, { status: 1, ...expected });
   });
 
+  test('--json: every entry a JSON line, agreeing with the text and ranges of each file', () => {
+    const json = outline('--cache-dir', cache, '--json', '**/*');
+    assert.equal(json.status, 1);
+    assert.equal(json.stderr, 'dir3/binary.py is a binary file.\n');
+    const entries = json.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const ranges = outline('--cache-dir', cache, '--ranges', '**/*').stdout;
+    const fromJson = new Map<string, string[]>();
+    for (const entry of entries) {
+      assert.deepEqual(Object.keys(entry), ['path', 'line', 'startLine', 'endLine', 'kind', 'name', 'depth']);
+      const shown = `${'  '.repeat(entry['depth'] as number)}${entry['line']}-${entry['endLine']} ${entry['kind']} ${entry['name']}`;
+      fromJson.set(entry['path'] as string, [...(fromJson.get(entry['path'] as string) ?? []), shown]);
+    }
+    const fromText = ranges.trimEnd().split('\n\n').map((block) => {
+      const [header, ...lines] = block.split('\n');
+      return [header!.replace(/^== /, ''), lines] as const;
+    });
+    assert.deepEqual([...fromJson], fromText);
+  });
+
   test('a reader that goes away after the first of many writes stops it: exit 0, nothing on stderr', async () => {
     // 300 files of 40 classes each: some 400 KB of outlines, written as they come.
     const large = mkdtempSync(path.join(os.tmpdir(), 'zumba-tree-outline-large-'));
@@ -207,6 +229,9 @@ describe('a reader that goes away', () => {
     ['outline', '--no-cache', 'src/rpc.rs', 'src/*.rs'],
     ['find-symbol', '--no-cache', '--body', 'Rpc'],
     ['find-references', '--no-cache', 'Rpc'],
+    ['outline', '--no-cache', '--json', 'src/*.rs'],
+    ['find-symbol', '--no-cache', '--json', 'Rpc'],
+    ['find-references', '--no-cache', '--json', 'Rpc'],
     ['languages'],
     ['--help'],
   ]) {

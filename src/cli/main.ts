@@ -14,16 +14,18 @@ import { cacheCommand, indexCommand } from './indexCommands.js';
 import { languageProblems, languagesTable, treeOf } from './languageCommands.js';
 import { outlineCommand } from './outlineCommand.js';
 import { runTool, UsageError } from './runTool.js';
+import { findReferencesJson, findSymbolJson } from './searchJson.js';
 
 const USAGE = `Usage:
   zumba mcp <project> [--diagnostics <file>] [--queries DIR]
                                                     MCP server over stdio
-  zumba outline [--project DIR] [--ranges] <file|glob>...
+  zumba outline [--project DIR] [--ranges | --json] <file|glob>...
                                                     a file's declarations, indented by nesting;
                                                     --ranges: each with its last line (12-40)
-  zumba find-symbol [--project DIR] [--body] <name> where a name is defined; --body: with the
+  zumba find-symbol [--project DIR] [--body | --json] <name>
+                                                    where a name is defined; --body: with the
                                                     source of the first 10
-  zumba find-references [--project DIR] [--path GLOBS] <name>
+  zumba find-references [--project DIR] [--path GLOBS] [--json] <name>
                                                     lines using a name as a whole word
   zumba diagnostics [--project DIR] --diagnostics FILE [path]
                                                     the editor's errors and warnings
@@ -35,6 +37,7 @@ const USAGE = `Usage:
   zumba --version | --help
 
 --project defaults to the current folder. Paths are relative to the project.
+--json prints every result (not only the first, as the text does) as a JSON line.
 --queries DIR (any command, repeatable) adds or overrides languages from a folder laid out like
 this package's grammars/languages.json + queries/<language>/outline.scm.
 --cache-dir DIR (any command) keeps the index there instead of $ZUMBA_CACHE_DIR,
@@ -43,6 +46,7 @@ $XDG_CACHE_HOME/zumba or ~/.cache/zumba; --no-cache uses no index on disk.`;
 const QUERIES_OPTION = { queries: { type: 'string', multiple: true } } as const;
 const CACHE_OPTIONS = { 'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean' } } as const;
 const PROJECT_OPTION = { project: { type: 'string' }, ...QUERIES_OPTION, ...CACHE_OPTIONS } as const;
+const JSON_OPTION = { json: { type: 'boolean' } } as const;
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -68,19 +72,23 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     return cacheCommand(cacheOptions(values), positionals[0] === 'clear');
   },
   outline: async (argv) => {
-    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, ranges: { type: 'boolean' } });
+    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, ranges: { type: 'boolean' }, ...JSON_OPTION });
     if (positionals.length === 0) throw new UsageError('outline needs at least one file or glob');
-    return outlineCommand(projectOf(values), positionals, values['ranges'] === true);
+    if (values['ranges'] === true && values['json'] === true) throw new UsageError('outline takes --ranges or --json, not both (JSON lines hold the ranges)');
+    return outlineCommand(projectOf(values), positionals, values['json'] === true ? 'json' : values['ranges'] === true ? 'ranges' : 'text');
   },
   'find-symbol': async (argv) => {
-    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, body: { type: 'boolean' } });
+    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, body: { type: 'boolean' }, ...JSON_OPTION });
     if (positionals.length !== 1) throw new UsageError('find-symbol takes exactly one name');
-    return runTool(projectOf(values), findTool('find_symbol')!, { name: positionals[0], ...(values['body'] === true && { body: true }) });
+    if (values['body'] === true && values['json'] === true) throw new UsageError('find-symbol takes --body or --json, not both');
+    const args = { name: positionals[0], ...(values['body'] === true && { body: true }) };
+    return values['json'] === true ? findSymbolJson(projectOf(values), args) : runTool(projectOf(values), findTool('find_symbol')!, args);
   },
   'find-references': async (argv) => {
-    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, path: { type: 'string' } });
+    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, path: { type: 'string' }, ...JSON_OPTION });
     if (positionals.length !== 1) throw new UsageError('find-references takes exactly one name');
-    return runTool(projectOf(values), findTool('find_references')!, { name: positionals[0], path: values['path'] });
+    const args = { name: positionals[0], path: values['path'] };
+    return values['json'] === true ? findReferencesJson(projectOf(values), args) : runTool(projectOf(values), findTool('find_references')!, args);
   },
   diagnostics: async (argv) => {
     const { positionals, values } = parse(argv, { ...PROJECT_OPTION, diagnostics: { type: 'string' } });

@@ -8,8 +8,9 @@ import type { ManifestEntries } from '../definitions/manifest.js';
 import { openIndexStore, type IndexSettings } from '../index/index.js';
 import type { IndexChanges } from '../index/store.js';
 import { indexedDefinitions } from '../index/indexedOutlines.js';
-import { answerOf, type Answer } from '../tools/answer.js';
-import { outline, type OutlineSource } from '../tools/outline.js';
+import type { Answer } from '../tools/answer.js';
+import type { OutlineSource } from '../tools/outline.js';
+import { outlineAnswer, type OutlineFormat } from './outlineAnswer.js';
 
 export interface OutlineWorkerData {
   readonly root: string;
@@ -18,14 +19,14 @@ export interface OutlineWorkerData {
   readonly languages: ManifestEntries;
   /** Undefined: no index on disk. */
   readonly index: IndexSettings | undefined;
-  readonly ranges: boolean;
+  readonly format: OutlineFormat;
 }
 
 export type ToOutlineWorker = { readonly type: 'outline'; readonly id: number; readonly paths: readonly string[] } | { readonly type: 'stop' };
 
 export type FromOutlineWorker = { readonly id: number; readonly answers: readonly Answer[] } | { readonly warning: string };
 
-const { root, realRoot, languages: entries, index, ranges } = workerData as OutlineWorkerData;
+const { root, realRoot, languages: entries, index, format } = workerData as OutlineWorkerData;
 const port = parentPort!;
 const store = openIndexStore(index, realRoot, (warning) => port.postMessage({ warning } satisfies FromOutlineWorker));
 const languages = new Languages(entries);
@@ -50,7 +51,7 @@ port.on('message', (message: ToOutlineWorker) => {
   }
   previous = previous.then(async () => {
     const answers: Answer[] = [];
-    for (const path of message.paths) answers.push(await answerOf('outline', () => outline(source, { path, ranges })));
+    for (const path of message.paths) answers.push(await outlineAnswer(source, path, format));
     if (held.words.length + held.definitions.length > 0) store.write(held);
     held = { words: [], definitions: [] };
     port.postMessage({ id: message.id, answers } satisfies FromOutlineWorker);

@@ -8,9 +8,8 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Project } from '../session/project.js';
 import type { Answer } from '../tools/answer.js';
-import { findTool } from '../tools/registry.js';
+import { outlineAnswer, type OutlineFormat } from './outlineAnswer.js';
 import type { FromOutlineWorker, OutlineWorkerData, ToOutlineWorker } from './parallelOutlineWorker.js';
-import { callForCommand } from './runTool.js';
 
 const WORKER_SCRIPT = new URL('./parallelOutlineWorker.js', import.meta.url);
 /** Files a worker is given at a time: enough that messages cost little, few enough to share the work out evenly. */
@@ -19,19 +18,15 @@ const BATCH = 16;
 const IN_FLIGHT = 2;
 
 /** Workers for outlines, one a core, started now (they boot while the files are listed); none with one core. */
-export function outlineWorkers(project: Project, ranges: boolean): OutlineWorkers | undefined {
+export function outlineWorkers(project: Project, format: OutlineFormat): OutlineWorkers | undefined {
   const cores = availableParallelism();
-  return cores < 2 ? undefined : new OutlineWorkers(project, ranges, cores);
+  return cores < 2 ? undefined : new OutlineWorkers(project, format, cores);
 }
 
 /** The outline tool's answer for each file, in order: made by the workers, where there are some. */
-export async function* outlinesInOrder(project: Project, files: readonly string[], ranges: boolean, workers: OutlineWorkers | undefined): AsyncGenerator<Answer> {
+export async function* outlinesInOrder(project: Project, files: readonly string[], format: OutlineFormat, workers: OutlineWorkers | undefined): AsyncGenerator<Answer> {
   const answers = workers?.outline(files);
-  for (let i = 0; i < files.length; i++) yield (await answers?.answer(i)) ?? (await outlineHere(project, files[i]!, ranges));
-}
-
-function outlineHere(project: Project, file: string, ranges: boolean): Promise<Answer> {
-  return callForCommand(project, findTool('outline')!, { path: file, ...(ranges && { ranges: true }) });
+  for (let i = 0; i < files.length; i++) yield (await answers?.answer(i)) ?? (await outlineAnswer(project, files[i]!, format));
 }
 
 interface Batch {
@@ -61,8 +56,8 @@ export class OutlineWorkers {
   private abandoned = false;
   private given = false;
 
-  constructor(project: Project, ranges: boolean, count: number) {
-    const data: OutlineWorkerData = { root: project.root, realRoot: project.realRoot, languages: project.languages.entries, index: project.index, ranges };
+  constructor(project: Project, format: OutlineFormat, count: number) {
+    const data: OutlineWorkerData = { root: project.root, realRoot: project.realRoot, languages: project.languages.entries, index: project.index, format };
     for (let i = 0; i < count; i++) {
       const worker = new Worker(WORKER_SCRIPT, { workerData: data });
       const slot: Slot = { worker, batches: new Map(), ended: new Promise((resolve) => worker.once('exit', () => resolve())), alive: true };

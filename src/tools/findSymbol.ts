@@ -24,18 +24,23 @@ export const MAX_BODIES = 10;
 export const MAX_BODY_ANSWER = 20_000;
 
 export async function findSymbol(project: Project, args: { name: string; body?: boolean | undefined }, call: ToolCall = {}): Promise<string> {
-  const render = (hits: readonly SymbolHit[]) => (args.body === true ? renderWithBodies(project, hits) : renderHits(hits).join('\n'));
-  const exact = await symbols(project, args.name, 'exact', call, false);
-  if (exact.length > 0) return render(exact);
-  // The exact pass looked at every file: the second takes them as it found them, not checked again.
-  const containing = await symbols(project, args.name, 'containing', call, true);
-  if (containing.length === 0) return `No symbol matches ${args.name}.`;
-  return ['No exact match; names containing it:', await render(containing)].join('\n');
+  // One past the cap tells whether there are more.
+  const { match, hits } = await symbolResults(project, args.name, MAX_SYMBOL_RESULTS + 1, call);
+  if (hits.length === 0) return `No symbol matches ${args.name}.`;
+  const shown = args.body === true ? await renderWithBodies(project, hits) : renderHits(hits).join('\n');
+  return match === 'exact' ? shown : ['No exact match; names containing it:', shown].join('\n');
 }
 
-/** The matching definitions in path and line order, at most one past the cap (which tells whether there are more). */
-function symbols(project: Project, name: string, match: SymbolMatch, call: ToolCall, checked: boolean): Promise<SymbolHit[]> {
-  return project.search.search({ kind: 'symbols', name, match, checked }, MAX_SYMBOL_RESULTS + 1, call.progress);
+/** The first `limit` matching definitions in path and line order: the exact matches, or where there are none, the names containing the text. */
+export async function symbolResults(project: Project, name: string, limit: number, call: ToolCall = {}): Promise<{ match: SymbolMatch; hits: SymbolHit[] }> {
+  const exact = await symbols(project, name, 'exact', limit, call, false);
+  if (exact.length > 0) return { match: 'exact', hits: exact };
+  // The exact pass looked at every file: the second takes them as it found them, not checked again.
+  return { match: 'containing', hits: await symbols(project, name, 'containing', limit, call, true) };
+}
+
+function symbols(project: Project, name: string, match: SymbolMatch, limit: number, call: ToolCall, checked: boolean): Promise<SymbolHit[]> {
+  return project.search.search({ kind: 'symbols', name, match, checked }, limit, call.progress);
 }
 
 /** One line a result, and `… more` past the cap. */

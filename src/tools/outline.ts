@@ -19,9 +19,14 @@ export interface OutlineSource extends ProjectRoots {
 }
 
 export async function outline(project: OutlineSource, args: { path: string; ranges?: boolean | undefined }): Promise<string> {
-  const file = resolveProjectPath(project, args.path);
+  return renderOutline((await outlineEntries(project, args.path)).definitions, args.ranges === true);
+}
+
+/** A file's path relative to the project, and every definition its outline shows (not only the first MAX_OUTLINE_ENTRIES). */
+export async function outlineEntries(project: OutlineSource, given: string): Promise<{ relative: string; definitions: Definition[] }> {
+  const file = resolveProjectPath(project, given);
   const bytes = readSource(file.absolute, file.relative);
-  return renderOutline(await definitionsOfBytes(project, file.relative, bytes, () => decode(bytes)), args.ranges === true);
+  return { relative: file.relative, definitions: await definitionsOfBytes(project, file.relative, bytes, () => decode(bytes)) };
 }
 
 /** A file's text, and its definitions as `outline` shows them (through the index). */
