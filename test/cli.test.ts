@@ -213,6 +213,45 @@ describe('outlines of a whole tree', () => {
   });
 });
 
+describe('outline --snapshot', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-snapshot-'));
+  writeFileSync(path.join(root, 'a.py'), 'def first():\n    pass\n');
+  writeFileSync(path.join(root, 'b.py'), 'class Second:\n    pass\n');
+  // The snapshot sits inside the project, where `*` matches it: it is never one of the files outlined.
+  const snapshot = path.join(root, 'outlines.snapshot');
+  const run = (...args: string[]) => {
+    const result = spawnSync(process.execPath, [cliPath, 'outline', '--project', root, '--no-cache', '--snapshot', snapshot, ...args, '*'], { encoding: 'utf8' });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  const printed = '== a.py\n1 function first\n\n== b.py\n1 class Second\n';
+
+  test('no snapshot yet: says to write one, exit 1; --update writes what outline prints', () => {
+    assert.deepEqual(run(), { status: 1, stdout: '', stderr: `zumba: no snapshot at ${snapshot}; write it with --update\n` });
+    assert.deepEqual(run('--update'), { status: 0, stdout: '', stderr: `zumba: wrote ${snapshot}\n` });
+    assert.equal(readFileSync(snapshot, 'utf8'), printed);
+    assert.equal(spawnSync(process.execPath, [cliPath, 'outline', '--project', root, '--no-cache', 'a.py', 'b.py'], { encoding: 'utf8' }).stdout, printed);
+  });
+
+  test('the same outlines: nothing printed, exit 0; a change: its diff, exit 1, until --update', () => {
+    run('--update');
+    assert.deepEqual(run(), { status: 0, stdout: '', stderr: '' });
+    writeFileSync(path.join(root, 'b.py'), 'class Second:\n    def third(self):\n        pass\n');
+    const changed = run();
+    assert.equal(changed.status, 1);
+    assert.equal(changed.stdout, [`--- ${snapshot} (snapshot)`, '+++ outlines now', '@@ -3,3 +3,4 @@', ' ', ' == b.py', ' 1 class Second', '+  2 method third', ''].join('\n'));
+    assert.match(changed.stderr, /^zumba: the outlines differ from \S+ \(diff above\); if that is meant, rewrite it with --update\n$/);
+    assert.equal(run('--update').status, 0);
+    assert.deepEqual(run(), { status: 0, stdout: '', stderr: '' });
+  });
+
+  test('--update without --snapshot is bad usage; a snapshot that is a folder is said plainly', () => {
+    assert.equal(spawnSync(process.execPath, [cliPath, 'outline', '--project', root, '--update', '*'], { encoding: 'utf8' }).status, 2);
+    const folder = spawnSync(process.execPath, [cliPath, 'outline', '--project', root, '--no-cache', '--snapshot', root, '*'], { encoding: 'utf8' });
+    assert.equal(folder.status, 1);
+    assert.match(folder.stderr, /^zumba: cannot read the snapshot \S+: illegal operation on a directory, read\n$/);
+  });
+});
+
 describe('a reader that goes away', () => {
   // The command's stdout is a pipe whose reading end is closed before the command writes.
   const withStdoutClosed = (args: readonly string[]) =>

@@ -8,23 +8,22 @@ import { indexedDefinitions } from '../src/index/indexedOutlines.js';
 import { keywordDefinitions } from '../src/definitions/keywordScanner.js';
 import { loadLanguages } from '../src/definitions/manifest.js';
 import { openProject } from '../src/session/project.js';
-import { outline, renderOutline } from '../src/tools/outline.js';
-import { goldenCases } from './golden.js';
+import { renderOutline } from '../src/tools/outline.js';
+import { goldenCases, runCase } from '../src/goldens/goldenCases.js';
 import { fixture } from './helpers.js';
 
-describe('outline golden files (test/fixtures/outline/<language>/<case>)', () => {
+describe('outline golden files (test/fixtures/outline/<language>/<case>), as `zumba test` runs them', () => {
   const root = fixture('outline');
   const project = openProject(root);
   for (const golden of goldenCases(root)) {
     test(golden.relative, async () => {
-      assert.notEqual(golden.expected, undefined, `missing ${golden.relative}.outline`);
-      assert.equal(await outline(project, { path: golden.relative }), golden.expected);
+      const result = await runCase(project, golden);
+      assert.equal(result.problem, undefined);
+      for (const check of result.checks) {
+        assert.notEqual(check.expected, undefined, `missing ${check.expectation}`);
+        assert.equal(check.actual, check.expected, check.expectation);
+      }
     });
-    if (golden.expectedRanges !== undefined) {
-      test(`${golden.relative} with ranges`, async () => {
-        assert.equal(await outline(project, { path: golden.relative, ranges: true }), golden.expectedRanges);
-      });
-    }
   }
 });
 

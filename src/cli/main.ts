@@ -14,14 +14,17 @@ import { cacheCommand, indexCommand } from './indexCommands.js';
 import { languageProblems, languagesTable, treeOf } from './languageCommands.js';
 import { outlineCommand } from './outlineCommand.js';
 import { runTool, UsageError } from './runTool.js';
+import { testCommand } from './testCommand.js';
 import { findReferencesJson, findSymbolJson } from './searchJson.js';
 
 const USAGE = `Usage:
   zumba mcp <project> [--diagnostics <file>] [--queries DIR]
                                                     MCP server over stdio
-  zumba outline [--project DIR] [--ranges | --json] <file|glob>...
+  zumba outline [--project DIR] [--ranges | --json] [--snapshot FILE [--update]] <file|glob>...
                                                     a file's declarations, indented by nesting;
-                                                    --ranges: each with its last line (12-40)
+                                                    --ranges: each with its last line (12-40);
+                                                    --snapshot: the diff from FILE, exit 1 if any
+                                                    (--update rewrites FILE)
   zumba find-symbol [--project DIR] [--body | --json] <name>
                                                     where a name is defined; --body: with the
                                                     source of the first 10
@@ -32,6 +35,10 @@ const USAGE = `Usage:
   zumba languages [--queries DIR]                   each language, its engine and file types;
                                                     every query compiled, problems on stderr (exit 1)
   zumba tree [--project DIR] <file>                 a file's syntax tree, to write a query against
+  zumba test [--update] [DIR...]                    runs the golden cases of query packs (DIR/grammars/,
+                                                    DIR/queries/, DIR/test/fixtures/outline/<language>/);
+                                                    without DIR, this package's; --update rewrites
+                                                    the expectations of failing cases
   zumba index [--project DIR]                       brings the whole project into the index now
   zumba cache [clear]                               where the index is and its size; or empty it
   zumba --version | --help
@@ -60,6 +67,10 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     await serve(openProject(positionals[0]!, { diagnosticsFile, languageRoots: queryRoots(values), ...cacheOptions(values), fillWhenIdle: true }));
     return 0;
   },
+  test: async (argv) => {
+    const { positionals, values } = parse(argv, { update: { type: 'boolean' }, ...CACHE_OPTIONS });
+    return testCommand(positionals, values['update'] === true, cacheOptions(values));
+  },
   index: async (argv) => {
     const { positionals, values } = parse(argv, PROJECT_OPTION);
     if (positionals.length > 0) throw new UsageError('index takes no arguments (--project DIR names the folder)');
@@ -72,10 +83,13 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     return cacheCommand(cacheOptions(values), positionals[0] === 'clear');
   },
   outline: async (argv) => {
-    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, ranges: { type: 'boolean' }, ...JSON_OPTION });
+    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, ranges: { type: 'boolean' }, ...JSON_OPTION, snapshot: { type: 'string' }, update: { type: 'boolean' } });
     if (positionals.length === 0) throw new UsageError('outline needs at least one file or glob');
     if (values['ranges'] === true && values['json'] === true) throw new UsageError('outline takes --ranges or --json, not both (JSON lines hold the ranges)');
-    return outlineCommand(projectOf(values), positionals, values['json'] === true ? 'json' : values['ranges'] === true ? 'ranges' : 'text');
+    const snapshotFile = values['snapshot'] as string | undefined;
+    if (values['update'] === true && snapshotFile === undefined) throw new UsageError('outline --update rewrites a snapshot: it needs --snapshot FILE');
+    const format = values['json'] === true ? 'json' : values['ranges'] === true ? 'ranges' : 'text';
+    return outlineCommand(projectOf(values), positionals, format, snapshotFile === undefined ? undefined : { file: snapshotFile, update: values['update'] === true });
   },
   'find-symbol': async (argv) => {
     const { positionals, values } = parse(argv, { ...PROJECT_OPTION, body: { type: 'boolean' }, ...JSON_OPTION });
