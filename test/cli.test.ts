@@ -200,6 +200,15 @@ describe('outlines of a whole tree', () => {
     assert.deepEqual([...fromJson], fromText);
   });
 
+  test('more files than the workers may run ahead of the printing: every one, in order', { timeout: 120_000 }, () => {
+    const many = mkdtempSync(path.join(os.tmpdir(), 'zumba-tree-outline-many-'));
+    const names = Array.from({ length: 2500 }, (_, i) => `f${String(i).padStart(4, '0')}`);
+    for (const name of names) writeFileSync(path.join(many, `${name}.py`), `def ${name}():\n    pass\n`);
+    const result = spawnSync(process.execPath, [cliPath, 'outline', '--project', many, '--no-cache', '*.py'], { encoding: 'utf8', maxBuffer: 1 << 26, timeout: 100_000 });
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout, names.map((name) => `== ${name}.py\n1 function ${name}\n`).join('\n'));
+  });
+
   test('a reader that goes away after the first of many writes stops it: exit 0, nothing on stderr', async () => {
     // 300 files of 40 classes each: some 400 KB of outlines, written as they come.
     const large = mkdtempSync(path.join(os.tmpdir(), 'zumba-tree-outline-large-'));

@@ -16,6 +16,11 @@ const WORKER_SCRIPT = new URL('./parallelOutlineWorker.js', import.meta.url);
 const BATCH = 16;
 /** Batches a worker holds at once: the next is there when one ends. */
 const IN_FLIGHT = 2;
+/**
+ * How far past the file being printed the workers may go: a slow reader (a pager) holds the
+ * outlines in memory no further ahead than this.
+ */
+const LOOKAHEAD = 2048;
 
 /** Workers for outlines, one a core, started now (they boot while the files are listed); none with one core. */
 export function outlineWorkers(project: Project, format: OutlineFormat): OutlineWorkers | undefined {
@@ -55,6 +60,8 @@ export class OutlineWorkers {
   /** Whether every worker has stopped: what was not answered is the caller's to make. */
   private abandoned = false;
   private given = false;
+  /** The file whose answer was asked for last: batches are given no further than LOOKAHEAD past it. */
+  private wanted = 0;
 
   constructor(project: Project, format: OutlineFormat, count: number) {
     const data: OutlineWorkerData = { root: project.root, realRoot: project.realRoot, languages: project.languages.entries, index: project.index, format };
@@ -73,12 +80,14 @@ export class OutlineWorkers {
     if (this.given) throw new Error('outline workers are given one list of files');
     this.given = true;
     for (let from = 0; from < files.length; from += BATCH) this.queue.push({ id: this.queue.length, from, paths: files.slice(from, from + BATCH) });
-    for (const slot of this.slots.filter((each) => each.alive)) for (let held = 0; held < IN_FLIGHT; held++) this.give(slot);
+    this.refill();
     return this;
   }
 
   /** The answer for the file at `index`, once made; undefined when no worker is left to make it. */
   answer(index: number): Promise<Answer | undefined> {
+    this.wanted = index;
+    this.refill();
     const made = this.answers.get(index);
     if (made !== undefined) {
       this.answers.delete(index);
@@ -97,18 +106,25 @@ export class OutlineWorkers {
     await Promise.all(this.slots.map((slot) => slot.ended));
   }
 
-  private give(slot: Slot): void {
-    const batch = this.queue.shift();
-    if (batch === undefined) return;
-    slot.batches.set(batch.id, batch);
-    slot.worker.postMessage({ type: 'outline', id: batch.id, paths: batch.paths } satisfies ToOutlineWorker);
+  /**
+   * Gives each living worker batches until it holds IN_FLIGHT, while the next is within LOOKAHEAD of
+   * the file wanted (the batch holding that file always is: the queue is in file order).
+   */
+  private refill(): void {
+    for (const slot of this.slots) {
+      while (slot.alive && slot.batches.size < IN_FLIGHT && this.queue.length > 0 && this.queue[0]!.from <= this.wanted + LOOKAHEAD) {
+        const batch = this.queue.shift()!;
+        slot.batches.set(batch.id, batch);
+        slot.worker.postMessage({ type: 'outline', id: batch.id, paths: batch.paths } satisfies ToOutlineWorker);
+      }
+    }
   }
 
   private settle(slot: Slot, id: number, answers: readonly Answer[]): void {
     const batch = slot.batches.get(id)!;
     slot.batches.delete(id);
     answers.forEach((answer, i) => this.deliver(batch.from + i, answer));
-    this.give(slot);
+    this.refill();
   }
 
   private deliver(index: number, answer: Answer | undefined): void {
@@ -129,9 +145,8 @@ export class OutlineWorkers {
     if (this.slots.every((other) => other.alive || other === slot)) process.stderr.write(`zumba: an outline worker stopped (${reason}); going on without it\n`);
     this.queue.unshift(...[...slot.batches.values()].sort((a, b) => a.from - b.from));
     slot.batches.clear();
-    const living = this.slots.filter((other) => other.alive);
-    if (living.length > 0) {
-      for (const other of living) while (other.batches.size < IN_FLIGHT && this.queue.length > 0) this.give(other);
+    if (this.slots.some((other) => other.alive)) {
+      this.refill();
       return;
     }
     this.abandoned = true;
