@@ -68,7 +68,6 @@ const MAX_FILE_BYTES = 512 * 1024;
 export const GOAL = 0.99;
 /** C's goal: its macros read as noise, every definition ctags finds (C statics included). */
 const GOAL_C = 0.995;
-const QUALIFIED_LINES = 3;
 const SHOWN_CATEGORIES = 10;
 const EXAMPLES = 3;
 export const PYTHON_SCRIPT = fileURLToPath(new URL('../../bench/python_ast_outline.py', import.meta.url));
@@ -109,11 +108,6 @@ interface Suite {
   readonly alike?: (referenceName: string, ourKind: string | undefined, ourName: string | undefined) => boolean;
   /** Recall and same parent wanted, when not GOAL. */
   readonly goal?: number;
-  /**
-   * A qualified name written over lines (`Foo<A,⏎ B>::bar`) is on the line it starts, ctags's on the
-   * line of its last segment: matched when ours is at most QUALIFIED_LINES earlier, and shown.
-   */
-  readonly qualifiedOverLines?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -601,11 +595,11 @@ const SUITES: readonly Suite[] = [
   },
   {
     label: 'cpp', folder: 'cpp', accepts: endsWith(...CPP_ENDINGS),
-    compared: CPP_KINDS, reference: ctagsReference('C++', 'cdfgnpstu', cEntry), normalize: cppNames, alike: macroNamedAlike, qualifiedOverLines: true,
+    compared: CPP_KINDS, reference: ctagsReference('C++', 'cdfgnpstu', cEntry), normalize: cppNames, alike: macroNamedAlike,
   },
   {
     label: 'cxx: C++ with .h headers', folder: 'cxx', accepts: endsWith('.h', ...CPP_ENDINGS),
-    compared: CPP_KINDS, reference: ctagsReference('C++', 'cdfgnpstu', cEntry), normalize: cppNames, alike: macroNamedAlike, qualifiedOverLines: true,
+    compared: CPP_KINDS, reference: ctagsReference('C++', 'cdfgnpstu', cEntry), normalize: cppNames, alike: macroNamedAlike,
   },
   {
     label: 'java', folder: 'java', accepts: endsWith('.java'),
@@ -724,11 +718,7 @@ function compareFile(reference: readonly Entry[], ours: readonly Ours[], suite: 
   }
   const left = [...unmatched.values()].flat().sort((a, b) => a.line - b.line);
   const missed = unmatchedReference.filter((entry) => {
-    let at = left.findIndex((o) => o.line === entry.line && suite.alike?.(entry.name, o.ourKind, o.shown) === true);
-    if (at < 0 && suite.qualifiedOverLines === true) {
-      at = left.findIndex((o) => o.name === entry.name && o.shown.includes('::') && o.line < entry.line && entry.line - o.line <= QUALIFIED_LINES);
-      if (at >= 0) tally.differences.push({ category: 'line: a qualified name over lines, ours on its first', example: `${where(entry)} (ours: line ${left[at]!.line})`, file: entry.file });
-    }
+    const at = left.findIndex((o) => o.line === entry.line && suite.alike?.(entry.name, o.ourKind, o.shown) === true);
     if (at < 0) return true;
     checkMatch(entry, left.splice(at, 1)[0]!, suite, tally);
     return false;

@@ -12,7 +12,8 @@ export interface CapturedNode {
   readonly startIndex: number;
   readonly endIndex: number;
   /**
-   * 0-based first and last rows: of the node, for a name or scope; for a declaration, the rows its
+   * 0-based first and last rows: of the node, for a scope; for a name, the first is the row of its
+   * last part (`lastPartRow` in treeSitter.ts); for a declaration, the rows its
    * range spans by the engine's rule (attributes and decorators just before it included, trailing
    * comments not: see `declarationRows` in treeSitter.ts).
    */

@@ -142,7 +142,7 @@ function toMatch(match: QueryMatch): Match {
       name,
       node: isDeclarationCapture(name)
         ? { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, ...declarationRows(node), text: '' }
-        : { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, row: node.startPosition.row, endRow: node.endPosition.row, text: node.text },
+        : { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, row: name.endsWith('.name') ? lastPartRow(node) : node.startPosition.row, endRow: node.endPosition.row, text: node.text },
     })),
   };
 }
@@ -150,6 +150,17 @@ function toMatch(match: QueryMatch): Match {
 /** `@function`, not `@function.name` nor `@_helper` (see captures.ts). */
 function isDeclarationCapture(name: string): boolean {
   return !name.includes('.') && !name.startsWith('_');
+}
+
+/**
+ * The row of a name's last part, its `name` field within `name` fields: a C++ name written over
+ * lines (`io_context::basic_executor_type<Allocator,⏎ Bits>::running_in_this_thread`) is on the line
+ * of what it names, as ctags has it. A name of one part is on its own row.
+ */
+function lastPartRow(node: Node): number {
+  let part = node;
+  for (let inner = part.childForFieldName('name'); inner !== null; inner = part.childForFieldName('name')) part = inner;
+  return part.startPosition.row;
 }
 
 /** Nodes that attach to the declaration after them (`#[derive(…)]`, `@decorator`); not a module's own (`#![…]`, `@file:…`). */
