@@ -55,12 +55,31 @@ const NOT_TYPES = new Set([
   'friend', 'mutable', 'operator', 'template', 'typename', 'using', 'co_return', 'co_await', 'co_yield',
 ]);
 
+/** What may stand between a function's `)` and a macro after it: `f() const &&`, `g() override`. */
+const FUNCTION_QUALIFIERS = new Set(['const', 'volatile', '&', 'override', 'final']);
+
+/** What follows a function's tail: its body, its end, `= 0`/`= default`, its initializers, its return type, more of the tail. */
+const AFTER_FUNCTION_TAIL = new Set(['{', ';', '=', ':', '->', 'override', 'final', 'const']);
+
 /** Words that end a class head: `class FOO_EXPORT Bar final`, `class QT_NAME final`. */
 const CLASS_HEAD_ENDS = new Set(['final', 'override']);
 
 /** The text a grammar parses: the file's, its macros replaced by spaces where the language has rules for them. */
 export function textToParse(text: string, rules: MacroRules | undefined): string {
-  return rules === undefined ? text : withoutMacroNoise(text, rules);
+  return rules === undefined ? text : withoutMacroNoise(withoutUnnamedPointerDefaults(text), rules);
+}
+
+/**
+ * An unnamed parameter that is a pointer or reference with a default, `typename
+ * enable_if<…>::type* = 0` (Boost's way to overload on a condition), is more than the C++ grammar
+ * reads: the whole class around it becomes an error, its members lost. Its `*` or `&` is read as a
+ * space (`type  = 0` parses; an outline shows no parameter types). Only with white space before the
+ * `=`: `*=` and `&=` are operators.
+ */
+const UNNAMED_POINTER_DEFAULT = /(?<=[\w>])(\s*)([*&]+)(?=\s+=(?!=))/g;
+
+function withoutUnnamedPointerDefaults(text: string): string {
+  return text.replace(UNNAMED_POINTER_DEFAULT, (_match, space: string, pointers: string) => space + ' '.repeat(pointers.length));
 }
 
 /** The text with the macros the rules find replaced by spaces; the same text when there are none. */
@@ -69,13 +88,13 @@ export function withoutMacroNoise(text: string, rules: MacroRules): string {
   const closers = closingParentheses(text, tokens);
   const runEnds = macroRunEnds(text, tokens, closers, rules);
   const blanks: [number, number][] = [];
-  /** The last token left in place: a blanked macro is not the next one's "before". */
-  let before: Token | undefined;
+  /** The last token left in place (its index; -1: none yet): a blanked macro is not the next one's "before". */
+  let before = -1;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     const noise = token.word ? macroAt(text, tokens, closers, runEnds, i, before, rules) : undefined;
     if (noise === undefined) {
-      before = token;
+      before = i;
       continue;
     }
     blanks.push([token.start, tokens[noise]!.end]);
@@ -85,12 +104,13 @@ export function withoutMacroNoise(text: string, rules: MacroRules): string {
 }
 
 /** Where the macro that starts at token `i` ends (the index of its last token), or undefined when it is none. */
-function macroAt(text: string, tokens: readonly Token[], closers: Int32Array, runEnds: Int32Array, i: number, before: Token | undefined, rules: MacroRules): number | undefined {
+function macroAt(text: string, tokens: readonly Token[], closers: Int32Array, runEnds: Int32Array, i: number, beforeIndex: number, rules: MacroRules): number | undefined {
   const name = wordOf(text, tokens[i]!);
   if (rules.noise.has(name)) return i;
   const last = argumentsEnd(text, tokens, closers, i);
   if (rules.noiseCalls.has(name)) return last;
   if (!isUnknownMacro(name, rules)) return undefined;
+  const before = tokens[beforeIndex];
   const previous = before === undefined ? undefined : wordOf(text, before);
   // A member (`x.FOO`, `p->FOO`, `ns::FOO`) or a destructor is no macro.
   if (previous === '.' || previous === '->' || previous === '::' || previous === '~') return undefined;
@@ -102,9 +122,10 @@ function macroAt(text: string, tokens: readonly Token[], closers: Int32Array, ru
   // A type made by a macro, in a list of parameters: `f(BOOST_ASIO_MOVE_ARG(Handler) handler)`,
   // `template <BOOST_ASIO_COMPLETION_HANDLER_FOR(Sig) Token>`: what is left still reads as one.
   if ((previous === '(' || previous === ',' || previous === '<') && last > i && after.word) return last;
-  // After a function's declarator, before its body or its end: `… const char *fmt, ...)⏎__releases(bitlock)⏎{`,
-  // `int f() Q_DECL_OVERRIDE;`.
-  if (previous === ')' && (next === '{' || next === ';' || isUnknownMacro(next, rules))) return last;
+  // After a function's declarator and its qualifiers, before its body, its end, `= 0`, a constructor's
+  // initializers or a trailing return type: `… const char *fmt, ...)⏎__releases(bitlock)⏎{`,
+  // `int f() Q_DECL_OVERRIDE;`, `size() const BOOST_ASIO_NOEXCEPT {`, `T(T&& o) BOOST_ASIO_NOEXCEPT : …`.
+  if (endsDeclarator(text, tokens, beforeIndex) && (AFTER_FUNCTION_TAIL.has(next) || isUnknownMacro(next, rules))) return last;
   // Where nothing before it on its line, nor a type on the line before (`extern int⏎__xattr_check(…);`), says it is a declarator:
   if (first && !afterType) {
     // A statement of its own where the grammar wants a declaration: `QT_REQUIRE_CONFIG(animation);`,
@@ -119,6 +140,8 @@ function macroAt(text: string, tokens: readonly Token[], closers: Int32Array, ru
   // `PROTOBUF_EXPORT ::google::protobuf::Enum* f()`: before a type named from the global namespace
   // (a macro's own scope is written without the space: `FOO_NS::Type`).
   if (next === '::' && after.start > tokens[last]!.end) return last;
+  // Before a destructor, which no type precedes: `BOOST_ASIO_DECL ~reactor();`.
+  if (next === '~') return last;
   // `void __iomem *base`: an attribute of the `__` kind between a type and a pointer.
   if (!after.word) return next === '*' && name.startsWith('__') && afterType ? last : undefined;
   if (CLASS_HEAD_ENDS.has(next)) return undefined;
@@ -142,6 +165,13 @@ function macroAt(text: string, tokens: readonly Token[], closers: Int32Array, ru
   const then = tokens[runEnd + 1];
   const thenText = then === undefined ? '' : wordOf(text, then);
   return then?.word === true || thenText === '*' || thenText === '&' || thenText === '::' || thenText === '<' ? last : undefined;
+}
+
+/** Whether the token at `index`, and the qualifiers before it, end a function's declarator: a `)` before them. */
+function endsDeclarator(text: string, tokens: readonly Token[], index: number): boolean {
+  let at = index;
+  while (at >= 0 && FUNCTION_QUALIFIERS.has(wordOf(text, tokens[at]!))) at--;
+  return at >= 0 && wordOf(text, tokens[at]!) === ')';
 }
 
 function wordOf(text: string, token: Token): string {
