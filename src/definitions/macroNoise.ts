@@ -13,6 +13,9 @@
  * project's own names.
  */
 
+import { blanked, tokenize, wordOf, type Token } from './cText.js';
+import { withFirstBranchInClassHeads } from './conditionalHeads.js';
+
 export interface MacroRules {
   /** Names that are noise wherever they stand as a word. */
   readonly noise: ReadonlySet<string>;
@@ -24,14 +27,6 @@ export interface MacroRules {
   readonly keep: ReadonlySet<string>;
 }
 
-interface Token {
-  readonly start: number;
-  readonly end: number;
-  /** An identifier or keyword, rather than punctuation. */
-  readonly word: boolean;
-  /** The first token of its line (preprocessor lines, comments and blank lines not counted). */
-  readonly first: boolean;
-}
 
 /**
  * Words after which a macro stands before a declaration (specifiers, types, keywords that open
@@ -66,7 +61,7 @@ const CLASS_HEAD_ENDS = new Set(['final', 'override']);
 
 /** The text a grammar parses: the file's, its macros replaced by spaces where the language has rules for them. */
 export function textToParse(text: string, rules: MacroRules | undefined): string {
-  return rules === undefined ? text : withoutMacroNoise(withoutUnnamedPointerDefaults(text), rules);
+  return rules === undefined ? text : withoutMacroNoise(withoutUnnamedPointerDefaults(withFirstBranchInClassHeads(text)), rules);
 }
 
 /**
@@ -174,9 +169,6 @@ function endsDeclarator(text: string, tokens: readonly Token[], index: number): 
   return at >= 0 && wordOf(text, tokens[at]!) === ')';
 }
 
-function wordOf(text: string, token: Token): string {
-  return text.slice(token.start, token.end);
-}
 
 function isUnknownMacro(name: string, rules: MacroRules): boolean {
   return rules.unknown !== undefined && !rules.keep.has(name) && rules.unknown.test(name);
@@ -232,89 +224,3 @@ function closingParentheses(text: string, tokens: readonly Token[]): Int32Array 
   return closers;
 }
 
-function blanked(text: string, blanks: readonly [number, number][]): string {
-  const parts: string[] = [];
-  let at = 0;
-  for (const [start, end] of blanks) {
-    parts.push(text.slice(at, start), text.slice(start, end).replace(/[^\r\n]/g, ' '));
-    at = end;
-  }
-  parts.push(text.slice(at));
-  return parts.join('');
-}
-
-const WORD_START = /[A-Za-z_$]/;
-const WORD = /[A-Za-z0-9_$]/;
-
-/**
- * The words and punctuation of C or C++ text, without comments, string and character literals and
- * preprocessor lines (a `#` first on its line, to the end of the line and its continuations).
- */
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  let first = true;
-  let lineStart = true;
-  for (let at = 0; at < text.length; ) {
-    const c = text[at]!;
-    if (c === '\n') {
-      first = true;
-      lineStart = true;
-      at++;
-    } else if (c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v') {
-      at++;
-    } else if (c === '/' && text[at + 1] === '/') {
-      at = lineEnd(text, at);
-    } else if (c === '/' && text[at + 1] === '*') {
-      const end = text.indexOf('*/', at + 2);
-      at = end < 0 ? text.length : end + 2;
-    } else if (c === '#' && lineStart) {
-      at = lineEnd(text, at);
-    } else if (c === '"' || c === "'") {
-      at = literalEnd(text, at);
-      lineStart = false;
-    } else if (c === 'R' && text[at + 1] === '"') {
-      at = rawStringEnd(text, at + 1);
-      lineStart = false;
-    } else {
-      let end = at + 1;
-      const word = WORD_START.test(c);
-      const number = !word && c >= '0' && c <= '9';
-      // `1'000'000`: in a number, a quote before a digit is a separator (C++14), not a character literal.
-      if (word || number) while (end < text.length && (WORD.test(text[end]!) || (number && text[end] === "'" && WORD.test(text[end + 1] ?? '')))) end++;
-      else if ((c === '-' && text[end] === '>') || (c === ':' && text[end] === ':')) end++;
-      tokens.push({ start: at, end, word, first });
-      first = false;
-      lineStart = false;
-      at = end;
-    }
-  }
-  return tokens;
-}
-
-/** Where the line that holds `at` ends, a line ended by a backslash going on to the next. */
-function lineEnd(text: string, at: number): number {
-  for (let i = at; i < text.length; i++) {
-    if (text[i] === '\n' && text[i - 1] !== '\\' && !(text[i - 1] === '\r' && text[i - 2] === '\\')) return i;
-  }
-  return text.length;
-}
-
-/** Past the string or character literal that starts at `at` (at its line's end when it is not closed). */
-function literalEnd(text: string, at: number): number {
-  const quote = text[at];
-  for (let i = at + 1; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\') i++;
-    else if (c === quote) return i + 1;
-    else if (c === '\n') return i;
-  }
-  return text.length;
-}
-
-/** Past the raw string `"delimiter( … )delimiter"` whose quote is at `quote`. */
-function rawStringEnd(text: string, quote: number): number {
-  const open = text.indexOf('(', quote);
-  if (open < 0 || open - quote > 17) return literalEnd(text, quote);
-  const end = text.indexOf(`)${text.slice(quote + 1, open)}"`, open);
-  return end < 0 ? text.length : end + open - quote + 1;
-}

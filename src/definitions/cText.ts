@@ -1,0 +1,128 @@
+/**
+ * C and C++ text as the pre-parse passes read it (`macroNoise.ts`, `conditionalHeads.ts`): its
+ * words and punctuation, without comments, literals and preprocessor lines; the preprocessor
+ * conditionals' lines; and a way to blank ranges of it that keeps every offset.
+ */
+
+export interface Token {
+  readonly start: number;
+  readonly end: number;
+  /** An identifier or keyword, rather than punctuation. */
+  readonly word: boolean;
+  /** The first token of its line (preprocessor lines, comments and blank lines not counted). */
+  readonly first: boolean;
+}
+
+/** A preprocessor conditional's line: `#if`, `#ifdef`, `#ifndef`, `#elif…`, `#else` or `#endif`. */
+export interface Conditional {
+  readonly kind: 'if' | 'elif' | 'else' | 'endif';
+  readonly start: number;
+  /** Where its line ends (continuations included), before the line break. */
+  readonly end: number;
+  /** How many tokens come before it. */
+  readonly tokensBefore: number;
+}
+
+export function wordOf(text: string, token: Token): string {
+  return text.slice(token.start, token.end);
+}
+
+/** Every character of each range replaced by a space (a line break kept), so that offsets, lines and columns stay. */
+export function blanked(text: string, blanks: readonly [number, number][]): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const [start, end] of blanks) {
+    parts.push(text.slice(at, start), text.slice(start, end).replace(/[^\r\n]/g, ' '));
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+const WORD_START = /[A-Za-z_$]/;
+const WORD = /[A-Za-z0-9_$]/;
+
+/**
+ * The words and punctuation of C or C++ text, without comments, string and character literals and
+ * preprocessor lines (a `#` first on its line, to the end of the line and its continuations).
+ */
+export function tokenize(text: string, conditionals?: Conditional[]): Token[] {
+  const tokens: Token[] = [];
+  let first = true;
+  let lineStart = true;
+  for (let at = 0; at < text.length; ) {
+    const c = text[at]!;
+    if (c === '\n') {
+      first = true;
+      lineStart = true;
+      at++;
+    } else if (c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v') {
+      at++;
+    } else if (c === '/' && text[at + 1] === '/') {
+      at = lineEnd(text, at);
+    } else if (c === '/' && text[at + 1] === '*') {
+      const end = text.indexOf('*/', at + 2);
+      at = end < 0 ? text.length : end + 2;
+    } else if (c === '#' && lineStart) {
+      const end = lineEnd(text, at);
+      const kind = conditionals === undefined ? undefined : conditionalKind(text.slice(at + 1, Math.min(end, at + 16)));
+      if (kind !== undefined) conditionals!.push({ kind, start: at, end, tokensBefore: tokens.length });
+      at = end;
+    } else if (c === '"' || c === "'") {
+      at = literalEnd(text, at);
+      lineStart = false;
+    } else if (c === 'R' && text[at + 1] === '"') {
+      at = rawStringEnd(text, at + 1);
+      lineStart = false;
+    } else {
+      let end = at + 1;
+      const word = WORD_START.test(c);
+      const number = !word && c >= '0' && c <= '9';
+      // `1'000'000`: in a number, a quote before a digit is a separator (C++14), not a character literal.
+      if (word || number) while (end < text.length && (WORD.test(text[end]!) || (number && text[end] === "'" && WORD.test(text[end + 1] ?? '')))) end++;
+      else if ((c === '-' && text[end] === '>') || (c === ':' && text[end] === ':')) end++;
+      tokens.push({ start: at, end, word, first });
+      first = false;
+      lineStart = false;
+      at = end;
+    }
+  }
+  return tokens;
+}
+
+/** Where the line that holds `at` ends, a line ended by a backslash going on to the next. */
+function lineEnd(text: string, at: number): number {
+  for (let i = at; i < text.length; i++) {
+    if (text[i] === '\n' && text[i - 1] !== '\\' && !(text[i - 1] === '\r' && text[i - 2] === '\\')) return i;
+  }
+  return text.length;
+}
+
+/** Past the string or character literal that starts at `at` (at its line's end when it is not closed). */
+function literalEnd(text: string, at: number): number {
+  const quote = text[at];
+  for (let i = at + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === quote) return i + 1;
+    else if (c === '\n') return i;
+  }
+  return text.length;
+}
+
+/** Past the raw string `"delimiter( … )delimiter"` whose quote is at `quote`. */
+function rawStringEnd(text: string, quote: number): number {
+  const open = text.indexOf('(', quote);
+  if (open < 0 || open - quote > 17) return literalEnd(text, quote);
+  const end = text.indexOf(`)${text.slice(quote + 1, open)}"`, open);
+  return end < 0 ? text.length : end + open - quote + 1;
+}
+
+/** What a preprocessor line after its `#` is, if a conditional. */
+function conditionalKind(directive: string): Conditional['kind'] | undefined {
+  const word = /^\s*([a-z]+)/.exec(directive)?.[1];
+  if (word === 'if' || word === 'ifdef' || word === 'ifndef') return 'if';
+  if (word === 'elif' || word === 'elifdef' || word === 'elifndef') return 'elif';
+  if (word === 'else' || word === 'endif') return word;
+  return undefined;
+}
