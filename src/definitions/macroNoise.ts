@@ -50,8 +50,8 @@ const NOT_TYPES = new Set([
   'friend', 'mutable', 'operator', 'template', 'typename', 'using', 'co_return', 'co_await', 'co_yield',
 ]);
 
-/** What may stand between a function's `)` and a macro after it: `f() const &&`, `g() override`. */
-const FUNCTION_QUALIFIERS = new Set(['const', 'volatile', '&', 'override', 'final']);
+/** What may stand between a function's `)` and a macro after it: `f() const &&`, `g() noexcept`, `h() override`. */
+const FUNCTION_QUALIFIERS = new Set(['const', 'volatile', '&', 'noexcept', 'override', 'final']);
 
 /** What follows a function's tail: its body, its end, `= 0`/`= default`, its initializers, its return type, more of the tail. */
 const AFTER_FUNCTION_TAIL = new Set(['{', ';', '=', ':', '->', 'override', 'final', 'const']);
@@ -81,13 +81,13 @@ function withoutUnnamedPointerDefaults(text: string): string {
 export function withoutMacroNoise(text: string, rules: MacroRules): string {
   const tokens = tokenize(text);
   const closers = closingParentheses(text, tokens);
-  const runEnds = macroRunEnds(text, tokens, closers, rules);
+  const scan: Scan = { text, tokens, closers, runEnds: macroRunEnds(text, tokens, closers, rules), classNames: enclosingClassNames(text, tokens) };
   const blanks: [number, number][] = [];
   /** The last token left in place (its index; -1: none yet): a blanked macro is not the next one's "before". */
   let before = -1;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    const noise = token.word ? macroAt(text, tokens, closers, runEnds, i, before, rules) : undefined;
+    const noise = token.word ? macroAt(scan, i, before, rules) : undefined;
     if (noise === undefined) {
       before = i;
       continue;
@@ -99,7 +99,18 @@ export function withoutMacroNoise(text: string, rules: MacroRules): string {
 }
 
 /** Where the macro that starts at token `i` ends (the index of its last token), or undefined when it is none. */
-function macroAt(text: string, tokens: readonly Token[], closers: Int32Array, runEnds: Int32Array, i: number, beforeIndex: number, rules: MacroRules): number | undefined {
+/** What is read of a text once, for every token's question. */
+interface Scan {
+  readonly text: string;
+  readonly tokens: readonly Token[];
+  readonly closers: Int32Array;
+  readonly runEnds: Int32Array;
+  /** For each token, the name of the innermost class, struct or union whose body holds it. */
+  readonly classNames: readonly (string | undefined)[];
+}
+
+function macroAt(scan: Scan, i: number, beforeIndex: number, rules: MacroRules): number | undefined {
+  const { text, tokens, closers, runEnds } = scan;
   const name = wordOf(text, tokens[i]!);
   if (rules.noise.has(name)) return i;
   const last = argumentsEnd(text, tokens, closers, i);
@@ -135,8 +146,9 @@ function macroAt(text: string, tokens: readonly Token[], closers: Int32Array, ru
   // `PROTOBUF_EXPORT ::google::protobuf::Enum* f()`: before a type named from the global namespace
   // (a macro's own scope is written without the space: `FOO_NS::Type`).
   if (next === '::' && after.start > tokens[last]!.end) return last;
-  // Before a destructor, which no type precedes: `BOOST_ASIO_DECL ~reactor();`.
-  if (next === '~') return last;
+  // Before a destructor, which no type precedes: `BOOST_ASIO_DECL ~reactor();`; or a constructor,
+  // its class's name and `(`: `Q_DECL_CONSTEXPR QDeadlineTimer(…) noexcept : t1(0) {}`.
+  if (next === '~' || (next === scan.classNames[i] && isOpen(text, tokens[last + 2]))) return last;
   // `void __iomem *base`: an attribute of the `__` kind between a type and a pointer.
   if (!after.word) return next === '*' && name.startsWith('__') && afterType ? last : undefined;
   if (CLASS_HEAD_ENDS.has(next)) return undefined;
@@ -160,6 +172,39 @@ function macroAt(text: string, tokens: readonly Token[], closers: Int32Array, ru
   const then = tokens[runEnd + 1];
   const thenText = then === undefined ? '' : wordOf(text, then);
   return then?.word === true || thenText === '*' || thenText === '&' || thenText === '::' || thenText === '<' ? last : undefined;
+}
+
+/**
+ * For each token, the name of the innermost class whose body holds it: the last word of the head
+ * between `class` (`struct`, `union`) and its `:`, `<` or `{` (`class Q_CORE_EXPORT QString :
+ * public …` is QString's). `class T` in a template's parameters, and a forward declaration, open none.
+ */
+function enclosingClassNames(text: string, tokens: readonly Token[]): (string | undefined)[] {
+  const names: (string | undefined)[] = new Array(tokens.length);
+  const open: { readonly name: string | undefined; readonly depth: number }[] = [];
+  let depth = 0;
+  let head: { name: string | undefined; named: boolean } | undefined;
+  tokens.forEach((token, i) => {
+    names[i] = open.at(-1)?.name;
+    const word = wordOf(text, token);
+    if (word === 'class' || word === 'struct' || word === 'union') {
+      head = { name: undefined, named: false };
+      return;
+    }
+    if (word === '{') {
+      depth++;
+      if (head !== undefined) open.push({ name: head.name, depth });
+      head = undefined;
+    } else if (word === '}') {
+      depth--;
+      while (open.length > 0 && open.at(-1)!.depth > depth) open.pop();
+    } else if (head !== undefined) {
+      if (word === ';' || word === '(' || word === ')' || (!head.named && (word === '>' || word === ',' || word === '='))) head = undefined;
+      else if (word === ':' || word === '<' || word === 'final') head.named = true;
+      else if (token.word && !head.named) head.name = word;
+    }
+  });
+  return names;
 }
 
 /** Whether the token at `index`, and the qualifiers before it, end a function's declarator: a `)` before them. */

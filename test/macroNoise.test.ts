@@ -1,0 +1,48 @@
+/** What the C/C++ pre-parse passes blank, and what they leave: each shape as text in, text out (offsets kept). */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { loadLanguages } from '../src/definitions/manifest.js';
+import { textToParse } from '../src/definitions/macroNoise.js';
+
+const rules = loadLanguages().of('x.cpp')!.macros;
+/** The text as the grammar reads it, each character blanked shown as `_` so that an assertion reads. */
+const read = (text: string) => {
+  const parsed = textToParse(text, rules);
+  assert.equal(parsed.length, text.length);
+  return [...parsed].map((c, i) => (c === ' ' && text[i] !== ' ' ? '_' : c)).join('');
+};
+
+describe('C/C++ text before the parse', () => {
+  test('a macro after a function and its qualifiers, before its body, its end, = 0, its initializers', () => {
+    assert.equal(read('size_t size() const BOOST_ASIO_NOEXCEPT {'), 'size_t size() const ___________________ {');
+    assert.equal(read('void destroy() BOOST_ASIO_NOEXCEPT = 0;'), 'void destroy() ___________________ = 0;');
+    assert.equal(read('int deadline() const noexcept Q_DECL_PURE_FUNCTION;'), 'int deadline() const noexcept ____________________;');
+    assert.equal(read('T(T&& o) BOOST_ASIO_NOEXCEPT\n  : a(o.a) {}'), 'T(T&& o) ___________________\n  : a(o.a) {}');
+  });
+
+  test('a macro before a destructor, or before a constructor of the class it is in', () => {
+    assert.equal(read('class R {\n  BOOST_ASIO_DECL ~R();\n};'), 'class R {\n  _______________ ~R();\n};');
+    assert.equal(read('class Q_CORE_EXPORT Timer : public Base {\n  Q_DECL_CONSTEXPR Timer(int t) : t(t) {}\n};'), 'class _____________ Timer : public Base {\n  ________________ Timer(int t) : t(t) {}\n};');
+  });
+
+  test('a macro that is a type stays: before a function not named as its class, or outside one', () => {
+    assert.equal(read('LED_CONFIG get(void);'), 'LED_CONFIG get(void);');
+    assert.equal(read('class Timer {\n  QT_TYPE other(int t);\n};'), 'class Timer {\n  QT_TYPE other(int t);\n};');
+    assert.equal(read('int const LIMIT = 3;'), 'int const LIMIT = 3;');
+  });
+
+  test("Boost's unnamed `type* = 0` parameter loses its `*`; `*=` and `&=` stay", () => {
+    assert.equal(read('void f(typename enable_if<c>::type* = 0);'), 'void f(typename enable_if<c>::type_ = 0);');
+    assert.equal(read('void g(const T& = T());'), 'void g(const T_ = T());');
+    assert.equal(read('T& operator*=(T x);\nvoid n() { x *= 2; y &= 3; }'), 'T& operator*=(T x);\nvoid n() { x *= 2; y &= 3; }');
+  });
+
+  test('a conditional inside a class head reads as its first branch; one between declarations stays', () => {
+    assert.equal(
+      read('class A\n#ifndef NO_BASE\n  : public B\n#else\n  : public C\n#endif\n{\n};'),
+      'class A\n_______ _______\n  : public B\n_____\n  _ ______ _\n______\n{\n};',
+    );
+    const between = 'struct s;\n#ifdef X\nstruct t { int a; };\n#else\nstruct t { long a; };\n#endif\n';
+    assert.equal(read(between), between);
+  });
+});
