@@ -45,4 +45,17 @@ describe('C/C++ text before the parse', () => {
     const between = 'struct s;\n#ifdef X\nstruct t { int a; };\n#else\nstruct t { long a; };\n#endif\n';
     assert.equal(read(between), between);
   });
+
+  test("a conditional whose first branch opens a block another branch opens too reads as its first branch, its branches' macros kept", () => {
+    assert.equal(
+      read('void f() {\n#ifdef A\n  if (a) {\n#else\n#define B 1\n  if (b) {\n#endif\n    g();\n  }\n}'),
+      'void f() {\n______ _\n  if (a) {\n_____\n#define B 1\n  __ ___ _\n______\n    g();\n  }\n}',
+    );
+  });
+
+  test('conditionals nested in a blanked branch, and in a kept one, each blank once (the text keeps its length)', () => {
+    // After `is_type(1)` without its `;`, both conditionals stand midway.
+    const text = 'is_type(1)\n#ifdef A\n# ifdef B\nint b;\n# endif\n#else\n# ifdef C\nint c;\n# endif\n#endif\nint d;\n';
+    assert.equal(read(text), 'is_type(1)\n______ _\n_ _____ _\nint b;\n_ _____\n_____\n_ _____ _\n___ __\n_ _____\n______\nint d;\n');
+  });
 });

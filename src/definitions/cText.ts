@@ -1,5 +1,5 @@
 /**
- * C and C++ text as the pre-parse passes read it (`macroNoise.ts`, `conditionalHeads.ts`): its
+ * C and C++ text as the pre-parse passes read it (`macroNoise.ts`, `conditionalBranches.ts`): its
  * words and punctuation, without comments, literals and preprocessor lines; the preprocessor
  * conditionals' lines; and a way to blank ranges of it that keeps every offset.
  */
@@ -13,9 +13,9 @@ export interface Token {
   readonly first: boolean;
 }
 
-/** A preprocessor conditional's line: `#if`, `#ifdef`, `#ifndef`, `#elif…`, `#else` or `#endif`. */
+/** A preprocessor conditional's line (`#if`, `#ifdef`, `#ifndef`, `#elif…`, `#else`, `#endif`), or a macro's (`#define`, `#undef`). */
 export interface Conditional {
-  readonly kind: 'if' | 'elif' | 'else' | 'endif';
+  readonly kind: 'if' | 'elif' | 'else' | 'endif' | 'define';
   readonly start: number;
   /** Where its line ends (continuations included), before the line break. */
   readonly end: number;
@@ -27,12 +27,17 @@ export function wordOf(text: string, token: Token): string {
   return text.slice(token.start, token.end);
 }
 
-/** Every character of each range replaced by a space (a line break kept), so that offsets, lines and columns stay. */
-export function blanked(text: string, blanks: readonly [number, number][]): string {
+/**
+ * Every character of each range replaced by a space (a line break kept), so that offsets, lines and
+ * columns stay; ranges in any order, overlapping or not, blank their union.
+ */
+export function blanked(text: string, blanks: readonly (readonly [number, number])[]): string {
   const parts: string[] = [];
   let at = 0;
-  for (const [start, end] of blanks) {
-    parts.push(text.slice(at, start), text.slice(start, end).replace(/[^\r\n]/g, ' '));
+  for (const [start, end] of [...blanks].sort((a, b) => a[0] - b[0])) {
+    if (end <= at) continue;
+    const from = Math.max(start, at);
+    parts.push(text.slice(at, from), text.slice(from, end).replace(/[^\r\n]/g, ' '));
     at = end;
   }
   parts.push(text.slice(at));
@@ -64,7 +69,7 @@ export function tokenize(text: string, conditionals?: Conditional[]): Token[] {
       const end = text.indexOf('*/', at + 2);
       at = end < 0 ? text.length : end + 2;
     } else if (c === '#' && lineStart) {
-      const end = lineEnd(text, at);
+      const end = directiveEnd(text, at);
       const kind = conditionals === undefined ? undefined : conditionalKind(text.slice(at + 1, Math.min(end, at + 16)));
       if (kind !== undefined) conditionals!.push({ kind, start: at, end, tokensBefore: tokens.length });
       at = end;
@@ -88,6 +93,23 @@ export function tokenize(text: string, conditionals?: Conditional[]): Token[] {
     }
   }
   return tokens;
+}
+
+/**
+ * Where the preprocessor line that starts at `at` ends: at its line's end, a line ended by a
+ * backslash going on to the next, and a block comment begun on it to that comment's end
+ * (`#define SMALL 2 /* … ⏎ … *\/` is one line: the comment's second line is no code).
+ */
+function directiveEnd(text: string, at: number): number {
+  for (let i = at; i < text.length; i++) {
+    if (text[i] === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      if (close < 0) return text.length;
+      i = close + 1;
+    } else if (text[i] === '/' && text[i + 1] === '/') return lineEnd(text, i);
+    else if (text[i] === '\n' && text[i - 1] !== '\\' && !(text[i - 1] === '\r' && text[i - 2] === '\\')) return i;
+  }
+  return text.length;
 }
 
 /** Where the line that holds `at` ends, a line ended by a backslash going on to the next. */
@@ -118,11 +140,12 @@ function rawStringEnd(text: string, quote: number): number {
   return end < 0 ? text.length : end + open - quote + 1;
 }
 
-/** What a preprocessor line after its `#` is, if a conditional. */
+/** What a preprocessor line after its `#` is, if a conditional or a macro's. */
 function conditionalKind(directive: string): Conditional['kind'] | undefined {
   const word = /^\s*([a-z]+)/.exec(directive)?.[1];
   if (word === 'if' || word === 'ifdef' || word === 'ifndef') return 'if';
   if (word === 'elif' || word === 'elifdef' || word === 'elifndef') return 'elif';
   if (word === 'else' || word === 'endif') return word;
+  if (word === 'define' || word === 'undef') return 'define';
   return undefined;
 }

@@ -14,7 +14,7 @@
  */
 
 import { blanked, tokenize, wordOf, type Token } from './cText.js';
-import { withFirstBranchInClassHeads } from './conditionalHeads.js';
+import { withFirstBranchWhereNeeded } from './conditionalBranches.js';
 
 export interface MacroRules {
   /** Names that are noise wherever they stand as a word. */
@@ -61,20 +61,30 @@ const CLASS_HEAD_ENDS = new Set(['final', 'override']);
 
 /** The text a grammar parses: the file's, its macros replaced by spaces where the language has rules for them. */
 export function textToParse(text: string, rules: MacroRules | undefined): string {
-  return rules === undefined ? text : withoutMacroNoise(withoutUnnamedPointerDefaults(withFirstBranchInClassHeads(text)), rules);
+  return rules === undefined ? text : withoutMacroNoise(withoutGrammarGaps(withFirstBranchWhereNeeded(text)), rules);
 }
 
 /**
- * An unnamed parameter that is a pointer or reference with a default, `typename
- * enable_if<…>::type* = 0` (Boost's way to overload on a condition), is more than the C++ grammar
- * reads: the whole class around it becomes an error, its members lost. Its `*` or `&` is read as a
- * space (`type  = 0` parses; an outline shows no parameter types). Only with white space before the
- * `=`: `*=` and `&=` are operators.
+ * Valid C++ that the grammar does not read, a class around it turning into an error and its members
+ * lost: each a pattern whose `gap` is read as spaces (an outline shows neither parameter types nor
+ * an enum's base type).
+ * - An unnamed pointer or reference parameter with a default, `typename enable_if<…>::type* = 0`
+ *   (Boost's way to overload on a condition; neither tree-sitter-cpp's 2023 build nor 0.23.4 reads
+ *   it): its `*` or `&`. Only with white space before the `=`: `*=` and `&=` are operators.
+ * - A pointer or reference type just before a `,` or `>`, as a template parameter's default
+ *   (`template <typename T = const std::string&, typename... A>`, in every class protobuf
+ *   generates): its `*` or `&`, no expression having one there; and that default's `const`.
+ * - An anonymous enum with a base type, `enum : int {` (protobuf again): its `: int`.
  */
-const UNNAMED_POINTER_DEFAULT = /(?<=[\w>])(\s*)([*&]+)(?=\s+=(?!=))/g;
+const GRAMMAR_GAPS: readonly RegExp[] = [
+  /(?<=[\w>]\s*)(?<gap>[*&]+)(?=\s+=(?!=))/g,
+  /(?<=[\w>]\s*)(?<gap>[*&]+)(?=\s*[,>])/g,
+  /(?<=\b(?:typename|class)\s+\w+\s*=\s*)(?<gap>const|volatile)\b/g,
+  /(?<=\benum\s*)(?<gap>:[\w\s:]*?)(?=\{)/g,
+];
 
-function withoutUnnamedPointerDefaults(text: string): string {
-  return text.replace(UNNAMED_POINTER_DEFAULT, (_match, space: string, pointers: string) => space + ' '.repeat(pointers.length));
+function withoutGrammarGaps(text: string): string {
+  return GRAMMAR_GAPS.reduce((read, gap) => read.replace(gap, (found: string) => found.replace(/[^\r\n]/g, ' ')), text);
 }
 
 /** The text with the macros the rules find replaced by spaces; the same text when there are none. */

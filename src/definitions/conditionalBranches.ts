@@ -1,0 +1,98 @@
+/**
+ * Preprocessor conditionals the C and C++ grammars cannot read, read as their first branch, as ctags
+ * does: the conditional's own lines and its later branches are blanked (every offset kept). Such a
+ * conditional turned the class or function around it into an error, its members lost:
+ * - one in the middle of a declaration or statement, as in a class head (`class QCoreApplication⏎
+ *   #ifndef QT_NO_QOBJECT⏎: public QObject⏎#endif⏎{`) or a condition (`if (a == b⏎#ifdef X⏎&& c⏎
+ *   #endif⏎) {`, in every class protobuf generates);
+ * - one whose first branch opens or closes more blocks than it ends (`#ifdef X⏎if (a) {⏎#else⏎
+ *   if (b) {⏎#endif`): two `{` for one `}`.
+ * A conditional between declarations or statements whose branches are whole (the kernel's
+ * `#ifdef CONFIG_X⏎extern void f(void);⏎#else⏎static inline void f(void) {}⏎#endif`) is the
+ * grammars' own: every branch is read. The `#define` and `#undef` lines of a blanked branch stay:
+ * a macro is defined whichever branch holds it.
+ */
+import { blanked, tokenize, wordOf, type Conditional, type Token } from './cText.js';
+
+/** What ends a declaration or statement, or opens or closes a block: a conditional after one stands between them. */
+const BETWEEN = new Set([';', '{', '}']);
+/** Words before a `:` that make it a label, after which a conditional stands between statements or members. */
+const LABELS = new Set(['public', 'private', 'protected', 'default']);
+
+export function withFirstBranchWhereNeeded(text: string): string {
+  if (!text.includes('#')) return text;
+  const conditionals: Conditional[] = [];
+  const tokens = tokenize(text, conditionals);
+  const depths = blockDepths(text, tokens);
+  const blanks: [number, number][] = [];
+  /** The later branches blanked: a conditional inside one is gone with it (one in a first branch is not). */
+  const goneRegions: { readonly from: number; readonly until: number }[] = [];
+  conditionals.forEach((opening, i) => {
+    if (opening.kind !== 'if' || goneRegions.some((region) => opening.start >= region.from && opening.start < region.until)) return;
+    const ends = branchesOf(conditionals, i);
+    if (ends === undefined) return; // Never closed: left as it is.
+    const later = conditionals[ends.laterBranch]!;
+    // Blocks a first branch leaves open or closes matter where another branch stands for it (with
+    // one branch, its blocks are the file's whatever is blanked).
+    const unbalanced = later.kind !== 'endif' && depths[later.tokensBefore] !== depths[opening.tokensBefore];
+    if (!unbalanced && !midway(text, tokens, opening.tokensBefore)) return;
+    const gone = { from: later.start, until: conditionals[ends.endif]!.end };
+    goneRegions.push(gone);
+    blanks.push([opening.start, opening.end], ...around(macroLines(conditionals, ends.laterBranch, ends.endif), gone));
+  });
+  return blanks.length === 0 ? text : blanked(text, blanks);
+}
+
+/** Where the conditional opened at `i` has its second branch (its `#endif` when it has one branch only) and its `#endif`; nested ones are inside. */
+function branchesOf(conditionals: readonly Conditional[], i: number): { laterBranch: number; endif: number } | undefined {
+  let depth = 0;
+  let laterBranch: number | undefined;
+  for (let j = i + 1; j < conditionals.length; j++) {
+    const kind = conditionals[j]!.kind;
+    if (kind === 'define') continue;
+    if (kind === 'if') depth++;
+    else if (kind === 'endif' && depth > 0) depth--;
+    else if (kind === 'endif') return { laterBranch: laterBranch ?? j, endif: j };
+    else if (depth === 0) laterBranch ??= j;
+  }
+  return undefined;
+}
+
+/** The `#define` and `#undef` lines between two of the conditionals. */
+function macroLines(conditionals: readonly Conditional[], from: number, to: number): Conditional[] {
+  return conditionals.slice(from + 1, to).filter((line) => line.kind === 'define');
+}
+
+/** The parts of a range that the lines given (inside it, in order) leave. */
+function around(lines: readonly Conditional[], range: { readonly from: number; readonly until: number }): [number, number][] {
+  const parts: [number, number][] = [];
+  let at = range.from;
+  for (const line of lines) {
+    if (line.start > at) parts.push([at, line.start]);
+    at = line.end;
+  }
+  if (range.until > at) parts.push([at, range.until]);
+  return parts;
+}
+
+/** For each count of tokens read, how many blocks are open then (`{` less `}`): a branch's blocks are the difference at its ends. */
+function blockDepths(text: string, tokens: readonly Token[]): Int32Array {
+  const depths = new Int32Array(tokens.length + 1);
+  tokens.forEach((token, i) => {
+    const c = text[token.start];
+    depths[i + 1] = depths[i]! + (c === '{' ? 1 : c === '}' ? -1 : 0);
+  });
+  return depths;
+}
+
+/** Whether the token at `index` is in the middle of a declaration or statement: not the first of one. */
+function midway(text: string, tokens: readonly Token[], index: number): boolean {
+  const before = tokens[index - 1];
+  if (before === undefined) return false;
+  const word = wordOf(text, before);
+  if (BETWEEN.has(word)) return false;
+  if (word !== ':') return true;
+  // `public:`, `default:`, `out:` (a label first on its line) end nothing midway.
+  const labelled = tokens[index - 2];
+  return labelled === undefined ? false : !(LABELS.has(wordOf(text, labelled)) || (labelled.word && labelled.first));
+}
