@@ -44,6 +44,27 @@ export function blanked(text: string, blanks: readonly (readonly [number, number
   return parts.join('');
 }
 
+/**
+ * The tokens left once `blanks` are blanked (each range covers whole tokens), as `tokenize` would
+ * find them in the blanked text: what was second on its line is first once those before it are gone.
+ */
+export function tokensLeft(tokens: readonly Token[], blanks: readonly (readonly [number, number])[]): Token[] {
+  const ranges = [...blanks].sort((a, b) => a[0] - b[0]);
+  const left: Token[] = [];
+  let range = 0;
+  /** Whether a token left stands on the line before this one. */
+  let lineTaken = false;
+  for (const token of tokens) {
+    if (token.first) lineTaken = false;
+    while (range < ranges.length && ranges[range]![1] <= token.start) range++;
+    const gone = range < ranges.length && ranges[range]![0] <= token.start;
+    if (gone) continue;
+    left.push(lineTaken === !token.first ? token : { ...token, first: !lineTaken });
+    lineTaken = true;
+  }
+  return left;
+}
+
 const WORD_START = /[A-Za-z_$]/;
 const WORD = /[A-Za-z0-9_$]/;
 

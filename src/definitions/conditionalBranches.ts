@@ -12,17 +12,16 @@
  * grammars' own: every branch is read. The `#define` and `#undef` lines of a blanked branch stay:
  * a macro is defined whichever branch holds it.
  */
-import { blanked, tokenize, wordOf, type Conditional, type Token } from './cText.js';
+import { wordOf, type Conditional, type Token } from './cText.js';
 
 /** What ends a declaration or statement, or opens or closes a block: a conditional after one stands between them. */
 const BETWEEN = new Set([';', '{', '}']);
 /** Words before a `:` that make it a label, after which a conditional stands between statements or members. */
 const LABELS = new Set(['public', 'private', 'protected', 'default']);
 
-export function withFirstBranchWhereNeeded(text: string): string {
-  if (!text.includes('#')) return text;
-  const conditionals: Conditional[] = [];
-  const tokens = tokenize(text, conditionals);
+/** The ranges to blank: the lines and later branches of the conditionals the grammars cannot read. */
+export function firstBranchBlanks(text: string, tokens: readonly Token[], conditionals: readonly Conditional[]): [number, number][] {
+  if (conditionals.length === 0) return [];
   const depths = blockDepths(text, tokens);
   const blanks: [number, number][] = [];
   /** The later branches blanked: a conditional inside one is gone with it (one in a first branch is not). */
@@ -40,7 +39,7 @@ export function withFirstBranchWhereNeeded(text: string): string {
     goneRegions.push(gone);
     blanks.push([opening.start, opening.end], ...around(macroLines(conditionals, ends.laterBranch, ends.endif), gone));
   });
-  return blanks.length === 0 ? text : blanked(text, blanks);
+  return blanks;
 }
 
 /** Where the conditional opened at `i` has its second branch (its `#endif` when it has one branch only) and its `#endif`; nested ones are inside. */

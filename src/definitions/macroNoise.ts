@@ -13,8 +13,8 @@
  * project's own names.
  */
 
-import { blanked, tokenize, wordOf, type Token } from './cText.js';
-import { withFirstBranchWhereNeeded } from './conditionalBranches.js';
+import { blanked, tokenize, tokensLeft, wordOf, type Conditional, type Token } from './cText.js';
+import { firstBranchBlanks } from './conditionalBranches.js';
 
 export interface MacroRules {
   /** Names that are noise wherever they stand as a word. */
@@ -61,7 +61,12 @@ const CLASS_HEAD_ENDS = new Set(['final', 'override']);
 
 /** The text a grammar parses: the file's, its macros replaced by spaces where the language has rules for them. */
 export function textToParse(text: string, rules: MacroRules | undefined): string {
-  return rules === undefined ? text : withoutMacroNoise(withoutGrammarGaps(withFirstBranchWhereNeeded(text)), rules);
+  if (rules === undefined) return text;
+  const conditionals: Conditional[] = [];
+  const tokens = tokenize(text, conditionals);
+  const blanks = [...firstBranchBlanks(text, tokens, conditionals), ...grammarGaps(text)];
+  // Read once: the macro pass reads the tokens the other passes leave.
+  return blanks.length === 0 ? withoutMacroNoise(text, rules, tokens) : withoutMacroNoise(blanked(text, blanks), rules, tokensLeft(tokens, blanks));
 }
 
 /**
@@ -76,20 +81,31 @@ export function textToParse(text: string, rules: MacroRules | undefined): string
  *   generates): its `*` or `&`, no expression having one there; and that default's `const`.
  * - An anonymous enum with a base type, `enum : int {` (protobuf again): its `: int`.
  */
-const GRAMMAR_GAPS: readonly RegExp[] = [
-  /(?<=[\w>]\s*)(?<gap>[*&]+)(?=\s+=(?!=))/g,
-  /(?<=[\w>]\s*)(?<gap>[*&]+)(?=\s*[,>])/g,
-  /(?<=\b(?:typename|class)\s+\w+\s*=\s*)(?<gap>const|volatile)\b/g,
-  /(?<=\benum\s*)(?<gap>:[\w\s:]*?)(?=\{)/g,
-];
+/** A `*` or `&` run before ` =`, `,` or `>`: a gap where what stands before it is a word or `>`. */
+const POINTERS_BEFORE_DEFAULT = /[*&]+(?=\s+=(?!=)|\s*[,>])/g;
+/** A `const` or `volatile` after `=`: a gap where the `=` gives a template parameter its default. */
+const QUALIFIED_DEFAULT = /=\s*(?:const|volatile)\b/g;
+const TEMPLATE_PARAMETER_BEFORE = /\b(?:typename|class)\s+\w+\s*$/;
+/** An anonymous enum's base type. */
+const ENUM_BASE = /\benum\s*(:[\w\s:]*?)(?=\{)/g;
 
-function withoutGrammarGaps(text: string): string {
-  return GRAMMAR_GAPS.reduce((read, gap) => read.replace(gap, (found: string) => found.replace(/[^\r\n]/g, ' ')), text);
+/** The gaps' ranges. Each pattern starts with what it looks for (a look-behind at every offset costs a pass its time). */
+function grammarGaps(text: string): [number, number][] {
+  const gaps: [number, number][] = [];
+  for (const match of text.matchAll(POINTERS_BEFORE_DEFAULT)) {
+    let before = match.index - 1;
+    while (before >= 0 && /\s/.test(text[before]!)) before--;
+    if (before >= 0 && /[\w>]/.test(text[before]!)) gaps.push([match.index, match.index + match[0].length]);
+  }
+  for (const match of text.matchAll(QUALIFIED_DEFAULT)) {
+    if (TEMPLATE_PARAMETER_BEFORE.test(text.slice(Math.max(0, match.index - 80), match.index))) gaps.push([match.index + 1, match.index + match[0].length]);
+  }
+  for (const match of text.matchAll(ENUM_BASE)) gaps.push([match.index + match[0].length - match[1]!.length, match.index + match[0].length]);
+  return gaps;
 }
 
 /** The text with the macros the rules find replaced by spaces; the same text when there are none. */
-export function withoutMacroNoise(text: string, rules: MacroRules): string {
-  const tokens = tokenize(text);
+export function withoutMacroNoise(text: string, rules: MacroRules, tokens: readonly Token[] = tokenize(text)): string {
   const closers = closingParentheses(text, tokens);
   const scan: Scan = { text, tokens, closers, runEnds: macroRunEnds(text, tokens, closers, rules), classNames: enclosingClassNames(text, tokens) };
   const blanks: [number, number][] = [];
@@ -196,7 +212,9 @@ function enclosingClassNames(text: string, tokens: readonly Token[]): (string | 
   let head: { name: string | undefined; named: boolean } | undefined;
   tokens.forEach((token, i) => {
     names[i] = open.at(-1)?.name;
-    const word = wordOf(text, token);
+    const c = text[token.start]!;
+    // Most tokens are words of no head: only a word that may be `class`, `struct` or `union`, or one inside a head, is read.
+    const word = token.word ? (head !== undefined || c === 'c' || c === 's' || c === 'u' ? wordOf(text, token) : '') : token.end - token.start === 1 ? c : wordOf(text, token);
     if (word === 'class' || word === 'struct' || word === 'union') {
       head = { name: undefined, named: false };
       return;
