@@ -24,10 +24,16 @@ export function firstBranchBlanks(text: string, tokens: readonly Token[], condit
   if (conditionals.length === 0) return [];
   const depths = blockDepths(text, tokens);
   const blanks: [number, number][] = [];
-  /** The later branches blanked: a conditional inside one is gone with it (one in a first branch is not). */
-  const goneRegions: { readonly from: number; readonly until: number }[] = [];
+  /**
+   * The later branches blanked that do not end before the conditional at hand: a conditional inside
+   * one is gone with it (one in a first branch is not). Those left are as many as the conditionals
+   * the one at hand is nested in, at most.
+   */
+  let goneRegions: { readonly from: number; readonly until: number }[] = [];
   conditionals.forEach((opening, i) => {
-    if (opening.kind !== 'if' || goneRegions.some((region) => opening.start >= region.from && opening.start < region.until)) return;
+    if (opening.kind !== 'if') return;
+    goneRegions = goneRegions.filter((region) => region.until > opening.start);
+    if (goneRegions.some((region) => opening.start >= region.from)) return;
     const ends = branchesOf(conditionals, i);
     if (ends === undefined) return; // Never closed: left as it is.
     const later = conditionals[ends.laterBranch]!;
