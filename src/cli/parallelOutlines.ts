@@ -22,10 +22,13 @@ const IN_FLIGHT = 2;
  */
 const LOOKAHEAD = 2048;
 
-/** Workers for outlines, one a core, started now (they boot while the files are listed); none with one core. */
-export function outlineWorkers(project: Project, format: OutlineFormat): OutlineWorkers | undefined {
+/**
+ * Workers for outlines, one a core, started now (they boot while the files are listed); none with
+ * one core. The script is this package's, but for a test of what happens when it fails.
+ */
+export function outlineWorkers(project: Project, format: OutlineFormat, script: URL = WORKER_SCRIPT): OutlineWorkers | undefined {
   const cores = availableParallelism();
-  return cores < 2 ? undefined : new OutlineWorkers(project, format, cores);
+  return cores < 2 ? undefined : new OutlineWorkers(project, format, cores, script);
 }
 
 /** The outline tool's answer for each file, in order: made by the workers, where there are some. */
@@ -63,10 +66,10 @@ export class OutlineWorkers {
   /** The file whose answer was asked for last: batches are given no further than LOOKAHEAD past it. */
   private wanted = 0;
 
-  constructor(project: Project, format: OutlineFormat, count: number) {
+  constructor(project: Project, format: OutlineFormat, count: number, script: URL) {
     const data: OutlineWorkerData = { root: project.root, realRoot: project.realRoot, languages: project.languages.entries, index: project.index, format };
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(WORKER_SCRIPT, { workerData: data });
+      const worker = new Worker(script, { workerData: data });
       const slot: Slot = { worker, batches: new Map(), ended: new Promise((resolve) => worker.once('exit', () => resolve())), alive: true };
       worker.on('message', (reply: FromOutlineWorker) => ('warning' in reply ? project.warn(reply.warning) : this.settle(slot, reply.id, reply.answers)));
       worker.on('error', (error) => this.lose(slot, error.message));
