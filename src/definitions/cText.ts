@@ -128,17 +128,20 @@ function directiveEnd(text: string, at: number): number {
       if (close < 0) return text.length;
       i = close + 1;
     } else if (text[i] === '/' && text[i + 1] === '/') return lineEnd(text, i);
-    else if (text[i] === '\n' && text[i - 1] !== '\\' && !(text[i - 1] === '\r' && text[i - 2] === '\\')) return i;
+    else if (endsLine(text, i)) return i;
   }
   return text.length;
 }
 
 /** Where the line that holds `at` ends, a line ended by a backslash going on to the next. */
 function lineEnd(text: string, at: number): number {
-  for (let i = at; i < text.length; i++) {
-    if (text[i] === '\n' && text[i - 1] !== '\\' && !(text[i - 1] === '\r' && text[i - 2] === '\\')) return i;
-  }
+  for (let i = at; i < text.length; i++) if (endsLine(text, i)) return i;
   return text.length;
+}
+
+/** Whether the character at `i` is a line break that a backslash before it does not continue. */
+function endsLine(text: string, i: number): boolean {
+  return text[i] === '\n' && text[i - 1] !== '\\' && !(text[i - 1] === '\r' && text[i - 2] === '\\');
 }
 
 /** Past the string or character literal that starts at `at` (at its line's end when it is not closed). */

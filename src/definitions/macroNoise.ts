@@ -27,7 +27,6 @@ export interface MacroRules {
   readonly keep: ReadonlySet<string>;
 }
 
-
 /**
  * Words after which a macro stands before a declaration (specifiers, types, keywords that open
  * one): `PROTOBUF_EXPORT extern …`, `LLVM_NODISCARD bool f()`, `QT_BEGIN_NAMESPACE class …`.
@@ -69,18 +68,6 @@ export function textToParse(text: string, rules: MacroRules | undefined): string
   return blanks.length === 0 ? withoutMacroNoise(text, rules, tokens) : withoutMacroNoise(blanked(text, blanks), rules, tokensLeft(tokens, blanks));
 }
 
-/**
- * Valid C++ that the grammar does not read, a class around it turning into an error and its members
- * lost: each a pattern whose `gap` is read as spaces (an outline shows neither parameter types nor
- * an enum's base type).
- * - An unnamed pointer or reference parameter with a default, `typename enable_if<…>::type* = 0`
- *   (Boost's way to overload on a condition; neither tree-sitter-cpp's 2023 build nor 0.23.4 reads
- *   it): its `*` or `&`. Only with white space before the `=`: `*=` and `&=` are operators.
- * - A pointer or reference type just before a `,` or `>`, as a template parameter's default
- *   (`template <typename T = const std::string&, typename... A>`, in every class protobuf
- *   generates): its `*` or `&`, no expression having one there; and that default's `const`.
- * - An anonymous enum with a base type, `enum : int {` (protobuf again): its `: int`.
- */
 /** A `*` or `&` run before ` =`, `,` or `>`: a gap where what stands before it is a word or `>`. */
 const POINTERS_BEFORE_DEFAULT = /[*&]+(?=\s+=(?!=)|\s*[,>])/g;
 /** A `const` or `volatile` after `=`: a gap where the `=` gives a template parameter its default. */
@@ -89,7 +76,19 @@ const TEMPLATE_PARAMETER_BEFORE = /\b(?:typename|class)\s+\w+\s*$/;
 /** An anonymous enum's base type. */
 const ENUM_BASE = /\benum\s*(:[\w\s:]*?)(?=\{)/g;
 
-/** The gaps' ranges. Each pattern starts with what it looks for (a look-behind at every offset costs a pass its time). */
+/**
+ * Valid C++ that the grammar does not read, a class around it turning into an error and its members
+ * lost: the ranges of it to read as spaces (an outline shows neither parameter types nor an enum's
+ * base type). Each pattern starts with what it looks for: a look-behind tried at every offset cost
+ * the pass most of its time.
+ * - An unnamed pointer or reference parameter with a default, `typename enable_if<…>::type* = 0`
+ *   (Boost's way to overload on a condition; neither tree-sitter-cpp's 2023 build nor 0.23.4 reads
+ *   it): its `*` or `&`. Only with white space before the `=`: `*=` and `&=` are operators.
+ * - A pointer or reference type just before a `,` or `>`, as a template parameter's default
+ *   (`template <typename T = const std::string&, typename... A>`, in every class protobuf
+ *   generates): its `*` or `&`, no expression having one there; and that default's `const`.
+ * - An anonymous enum with a base type, `enum : int {` (protobuf again): its `: int`.
+ */
 function grammarGaps(text: string): [number, number][] {
   const gaps: [number, number][] = [];
   for (const match of text.matchAll(POINTERS_BEFORE_DEFAULT)) {
@@ -104,8 +103,8 @@ function grammarGaps(text: string): [number, number][] {
   return gaps;
 }
 
-/** The text with the macros the rules find replaced by spaces; the same text when there are none. */
-export function withoutMacroNoise(text: string, rules: MacroRules, tokens: readonly Token[] = tokenize(text)): string {
+/** The text with the macros the rules find among its tokens replaced by spaces; the same text when there are none. */
+function withoutMacroNoise(text: string, rules: MacroRules, tokens: readonly Token[]): string {
   const closers = closingParentheses(text, tokens);
   const scan: Scan = { text, tokens, closers, runEnds: macroRunEnds(text, tokens, closers, rules), classNames: enclosingClassNames(text, tokens) };
   const blanks: [number, number][] = [];
@@ -124,7 +123,6 @@ export function withoutMacroNoise(text: string, rules: MacroRules, tokens: reado
   return blanks.length === 0 ? text : blanked(text, blanks);
 }
 
-/** Where the macro that starts at token `i` ends (the index of its last token), or undefined when it is none. */
 /** What is read of a text once, for every token's question. */
 interface Scan {
   readonly text: string;
@@ -135,6 +133,7 @@ interface Scan {
   readonly classNames: readonly (string | undefined)[];
 }
 
+/** Where the macro that starts at token `i` ends (the index of its last token), or undefined when it is none. */
 function macroAt(scan: Scan, i: number, beforeIndex: number, rules: MacroRules): number | undefined {
   const { text, tokens, closers, runEnds } = scan;
   const name = wordOf(text, tokens[i]!);
@@ -241,7 +240,6 @@ function endsDeclarator(text: string, tokens: readonly Token[], index: number): 
   while (at >= 0 && FUNCTION_QUALIFIERS.has(wordOf(text, tokens[at]!))) at--;
   return at >= 0 && wordOf(text, tokens[at]!) === ')';
 }
-
 
 function isUnknownMacro(name: string, rules: MacroRules): boolean {
   return rules.unknown !== undefined && !rules.keep.has(name) && rules.unknown.test(name);
