@@ -1,9 +1,8 @@
 /** `zumba find-symbol --json` and `zumba find-references --json`: every result as a JSON line (see jsonLines.ts), none when there is none. */
-import type { Definition } from '../definitions/definition.js';
 import type { Project } from '../session/project.js';
 import { referenceHits } from '../tools/findReferences.js';
-import { symbolResults } from '../tools/findSymbol.js';
-import { outlineEntries } from '../tools/outline.js';
+import { resultDefinition, resultFile, symbolResults } from '../tools/findSymbol.js';
+import type { FileOutline } from '../tools/outline.js';
 import { findTool } from '../tools/registry.js';
 import { isRefusal } from '../tools/toolError.js';
 import { referenceLine, symbolLine } from './jsonLines.js';
@@ -15,13 +14,12 @@ export function findSymbolJson(project: Project, args: Record<string, unknown>):
   return printLines(async (progress) => {
     const { match, hits } = await symbolResults(project, name, Number.POSITIVE_INFINITY, { progress });
     // Each result's file read again (through the index) for the range and depth the search does not keep.
-    const files = new Map<string, Promise<Definition[] | undefined>>();
+    const files = new Map<string, Promise<FileOutline | undefined>>();
     const lines: string[] = [];
     for (const hit of hits) {
-      if (!files.has(hit.relative)) files.set(hit.relative, definitionsNow(project, hit.relative));
-      const { line, kind, name: found } = hit.definition;
-      const definition = (await files.get(hit.relative)!)?.find((d) => d.line === line && d.kind === kind && d.name === found);
-      lines.push(symbolLine(hit.relative, match, hit.definition, definition));
+      if (!files.has(hit.relative)) files.set(hit.relative, resultFile(project, hit.relative));
+      const file = await files.get(hit.relative)!;
+      lines.push(symbolLine(hit.relative, match, hit.definition, file === undefined ? undefined : resultDefinition(file.definitions, hit.definition)));
     }
     return lines;
   });
@@ -30,16 +28,6 @@ export function findSymbolJson(project: Project, args: Record<string, unknown>):
 export function findReferencesJson(project: Project, args: Record<string, unknown>): Promise<number> {
   const { name, path } = checkedArguments(findTool('find_references')!, args) as { name: string; path?: string };
   return printLines(async (progress) => (await referenceHits(project, { name, path }, Number.POSITIVE_INFINITY, { progress })).map(referenceLine));
-}
-
-/** A file's definitions now; undefined when it can no longer be outlined (gone, or changed into something unreadable). */
-async function definitionsNow(project: Project, relative: string): Promise<Definition[] | undefined> {
-  try {
-    return (await outlineEntries(project, relative)).definitions;
-  } catch (error) {
-    if (isRefusal(error)) return undefined;
-    throw error;
-  }
 }
 
 /** Prints the lines the search makes, a progress line on stderr meanwhile when it is a terminal; a refusal goes to stderr, exit 1. */

@@ -5,12 +5,13 @@
  * `symbolMatch.ts`).
  */
 import type { Definition } from '../definitions/definition.js';
+import type { DefinitionSite } from '../definitions/keptDefinitions.js';
 import type { SymbolHit } from '../search/shard.js';
 import type { SymbolMatch } from '../search/symbolMatch.js';
 import type { Project } from '../session/project.js';
 import { shownLine, splitLines } from '../text/lines.js';
 import { bodyLines } from './definitionBody.js';
-import { fileOutline } from './outline.js';
+import { fileOutline, type FileOutline } from './outline.js';
 import type { ToolCall } from './registry.js';
 import { isRefusal } from './toolError.js';
 
@@ -79,19 +80,28 @@ async function renderWithBodies(project: Project, hits: readonly SymbolHit[]): P
 
 /** A result's file read again; undefined when it can no longer be read. */
 async function bodySource(project: Project, relative: string): Promise<BodySource | undefined> {
+  const file = await resultFile(project, relative);
+  return file === undefined ? undefined : { lines: splitLines(file.text()), definitions: file.definitions };
+}
+
+/** A search result's file read again (through the index); undefined when it can no longer be outlined. */
+export async function resultFile(project: Project, relative: string): Promise<FileOutline | undefined> {
   try {
-    const file = await fileOutline(project, relative);
-    return { lines: splitLines(file.text), definitions: file.definitions };
+    return await fileOutline(project, relative);
   } catch (error) {
     if (isRefusal(error)) return undefined; // Gone or changed into something unreadable since the search.
     throw error;
   }
 }
 
+/** The definition a result names, in its file's definitions; undefined when the file no longer holds it. */
+export function resultDefinition(definitions: readonly Definition[], site: DefinitionSite): Definition | undefined {
+  return definitions.find((d) => d.line === site.line && d.kind === site.kind && d.name === site.name);
+}
+
 /** The body of a result's definition; none when its file no longer holds it. */
 function bodyOf(source: BodySource | undefined, hit: SymbolHit, budget: number): string[] {
   if (source === undefined) return [];
-  const { line, kind, name } = hit.definition;
-  const definition = source.definitions.find((d) => d.line === line && d.kind === kind && d.name === name);
+  const definition = resultDefinition(source.definitions, hit.definition);
   return definition === undefined ? [] : bodyLines(source.lines, definition, budget);
 }

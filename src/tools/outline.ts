@@ -19,22 +19,25 @@ export interface OutlineSource extends ProjectRoots {
 }
 
 export async function outline(project: OutlineSource, args: { path: string; ranges?: boolean | undefined }): Promise<string> {
-  return renderOutline((await outlineEntries(project, args.path)).definitions, args.ranges === true);
+  return renderOutline((await fileOutline(project, args.path)).definitions, args.ranges === true);
 }
 
-/** A file's path relative to the project, and every definition its outline shows (not only the first MAX_OUTLINE_ENTRIES). */
-export async function outlineEntries(project: OutlineSource, given: string): Promise<{ relative: string; definitions: Definition[] }> {
-  const file = resolveProjectPath(project, given);
-  const bytes = readSource(file.absolute, file.relative);
-  return { relative: file.relative, definitions: await definitionsOfBytes(project, file.relative, bytes, () => decode(bytes)) };
+/** A file as `outline` reads it. */
+export interface FileOutline {
+  /** Its path relative to the project, with `/`. */
+  readonly relative: string;
+  /** Every definition its outline shows (not only the first MAX_OUTLINE_ENTRIES), through the index. */
+  readonly definitions: Definition[];
+  /** Its text, decoded when first asked for (the index may have answered without it). */
+  readonly text: () => string;
 }
 
-/** A file's text, and its definitions as `outline` shows them (through the index). */
-export async function fileOutline(project: OutlineSource, given: string): Promise<{ text: string; definitions: Definition[] }> {
+export async function fileOutline(project: OutlineSource, given: string): Promise<FileOutline> {
   const file = resolveProjectPath(project, given);
   const bytes = readSource(file.absolute, file.relative);
-  const text = decode(bytes);
-  return { text, definitions: await definitionsOfBytes(project, file.relative, bytes, () => text) };
+  let decoded: string | undefined;
+  const text = () => (decoded ??= decode(bytes));
+  return { relative: file.relative, definitions: await definitionsOfBytes(project, file.relative, bytes, text), text };
 }
 
 /** The definitions of a file of these bytes, through the index; `text` decodes them, only when the index does not hold them. */
