@@ -4,7 +4,7 @@ import type { Project } from '../session/project.js';
 import { resolveProjectPath } from '../project/paths.js';
 import { readSourceText } from '../tools/outline.js';
 import { loadGrammar, syntaxTree } from '../definitions/treeSitter.js';
-import { textToParse } from '../definitions/macroNoise.js';
+import { parseInput } from '../definitions/parseInput.js';
 import { ToolError } from '../tools/toolError.js';
 
 export function languagesTable(languages: Languages): string {
@@ -37,5 +37,5 @@ export async function treeOf(project: Project, requested: string): Promise<strin
   if (language?.grammar === undefined) {
     throw new ToolError(`${file.relative} has no tree-sitter grammar (${language === undefined ? 'unknown language' : `${language.name}: ${language.engine}`}).`);
   }
-  return syntaxTree(language.grammar, textToParse(text, language.macros));
+  return syntaxTree(language.grammar, parseInput(text, language));
 }

@@ -65,8 +65,15 @@ export function tokensLeft(tokens: readonly Token[], blanks: readonly (readonly 
   return left;
 }
 
-const WORD_START = /[A-Za-z_$]/;
-const WORD = /[A-Za-z0-9_$]/;
+/** `[A-Za-z_$]`, by character code (a regular expression per character cost the tokenizer half its time). */
+function isWordStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+}
+
+/** `[A-Za-z0-9_$]`. */
+function isWordPart(c: number): boolean {
+  return isWordStart(c) || (c >= 48 && c <= 57);
+}
 
 /**
  * The words and punctuation of C or C++ text, without comments, string and character literals and
@@ -102,10 +109,11 @@ export function tokenize(text: string, conditionals?: Conditional[]): Token[] {
       lineStart = false;
     } else {
       let end = at + 1;
-      const word = WORD_START.test(c);
-      const number = !word && c >= '0' && c <= '9';
+      const code = text.charCodeAt(at);
+      const word = isWordStart(code);
+      const number = !word && code >= 48 && code <= 57;
       // `1'000'000`: in a number, a quote before a digit is a separator (C++14), not a character literal.
-      if (word || number) while (end < text.length && (WORD.test(text[end]!) || (number && text[end] === "'" && WORD.test(text[end + 1] ?? '')))) end++;
+      if (word || number) while (end < text.length && (isWordPart(text.charCodeAt(end)) || (number && text[end] === "'" && isWordPart(text.charCodeAt(end + 1))))) end++;
       else if ((c === '-' && text[end] === '>') || (c === ':' && text[end] === ':')) end++;
       tokens.push({ start: at, end, word, first });
       first = false;

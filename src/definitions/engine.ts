@@ -3,8 +3,8 @@ import type { Definition } from './definition.js';
 import { outlineInWorker } from './isolatedOutline.js';
 import { keywordDefinitions } from './keywordScanner.js';
 import { isProseOrData, written, type LanguageInfo, type Languages } from './languages.js';
-import { textToParse } from './macroNoise.js';
 import { markdownHeadings } from './markdownScanner.js';
+import { parseInput } from './parseInput.js';
 import { treeSitterDefinitions } from './treeSitter.js';
 
 /**
@@ -68,7 +68,7 @@ async function definitionsIn(named: LanguageInfo, text: string, onFallback: OnFa
     case 'tree-sitter':
       try {
         // Undefined: the parse or query ran past its budget (a huge or pathological file).
-        const parsed = await treeSitterDefinitions(language.grammar!, textToParse(text, language.macros));
+        const parsed = await treeSitterDefinitions(language.grammar!, parseInput(text, language));
         if (parsed !== undefined) return parsed;
       } catch (error) {
         // A grammar that fails to load must not take the tools down: the keyword scanner answers,

@@ -58,14 +58,26 @@ const AFTER_FUNCTION_TAIL = new Set(['{', ';', '=', ':', '->', 'override', 'fina
 /** Words that end a class head: `class FOO_EXPORT Bar final`, `class QT_NAME final`. */
 const CLASS_HEAD_ENDS = new Set(['final', 'override']);
 
-/** The text a grammar parses: the file's, its macros replaced by spaces where the language has rules for them. */
-export function textToParse(text: string, rules: MacroRules | undefined): string {
-  if (rules === undefined) return text;
-  const conditionals: Conditional[] = [];
-  const tokens = tokenize(text, conditionals);
-  const blanks = [...firstBranchBlanks(text, tokens, conditionals), ...grammarGaps(text)];
+/** C or C++ text as a grammar is to parse it, with what the pre-parse read of it. */
+export interface PreParsed {
+  /** The file's text, its macros replaced by spaces where the language has rules for them. */
+  readonly text: string;
+  /** The tokens of that text. */
+  readonly tokens: readonly Token[];
+  /** Its preprocessor conditionals' and macros' lines. */
+  readonly directives: readonly Conditional[];
+}
+
+/** The text a grammar parses, its macros replaced by spaces where the language has rules for them (none: the text as it is). */
+export function preParsed(text: string, rules: MacroRules | undefined): PreParsed {
+  const directives: Conditional[] = [];
+  const tokens = tokenize(text, directives);
+  if (rules === undefined) return { text, tokens, directives };
+  const blanks = [...firstBranchBlanks(text, tokens, directives), ...grammarGaps(text)];
   // Read once: the macro pass reads the tokens the other passes leave.
-  return blanks.length === 0 ? withoutMacroNoise(text, rules, tokens) : withoutMacroNoise(blanked(text, blanks), rules, tokensLeft(tokens, blanks));
+  const [before, left] = blanks.length === 0 ? [text, tokens] : [blanked(text, blanks), tokensLeft(tokens, blanks)];
+  const macros = macroNoise(before, rules, left);
+  return macros.length === 0 ? { text: before, tokens: left, directives } : { text: blanked(before, macros), tokens: tokensLeft(left, macros), directives };
 }
 
 /** A `*` or `&` run before ` =`, `,` or `>`: a gap where what stands before it is a word or `>`. */
@@ -103,8 +115,8 @@ function grammarGaps(text: string): [number, number][] {
   return gaps;
 }
 
-/** The text with the macros the rules find among its tokens replaced by spaces; the same text when there are none. */
-function withoutMacroNoise(text: string, rules: MacroRules, tokens: readonly Token[]): string {
+/** The ranges of the macros the rules find among the tokens: what is read as spaces. */
+function macroNoise(text: string, rules: MacroRules, tokens: readonly Token[]): [number, number][] {
   const closers = closingParentheses(text, tokens);
   const scan: Scan = { text, tokens, closers, runEnds: macroRunEnds(text, tokens, closers, rules), classNames: enclosingClassNames(text, tokens) };
   const blanks: [number, number][] = [];
@@ -120,7 +132,7 @@ function withoutMacroNoise(text: string, rules: MacroRules, tokens: readonly Tok
     blanks.push([token.start, tokens[noise]!.end]);
     i = noise;
   }
-  return blanks.length === 0 ? text : blanked(text, blanks);
+  return blanks;
 }
 
 /** What is read of a text once, for every token's question. */

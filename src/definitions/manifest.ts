@@ -22,7 +22,14 @@ export interface GrammarEntry {
   readonly wasm: string;
   /** Absolute paths of the outline query's files, read one after the other as one query. */
   readonly outlineQueries: readonly string[];
+  /**
+   * Function bodies the parse reads only the declarations of, by the lexical rules of C (and C++)
+   * or of Go: see `cBodies.ts`, `goBodies.ts`. Absent: the whole file is parsed.
+   */
+  readonly bodies?: BodyRules;
 }
+
+export type BodyRules = 'c' | 'go';
 
 /**
  * Which language a file of these types is written in, by its text: the language of the first rule
@@ -92,6 +99,7 @@ const ManifestSchema = z.object({
       wasm: z.string().min(1),
       // One file, or several read as one (a language sharing patterns with another).
       queries: z.object({ outline: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]) }),
+      bodies: z.enum(['c', 'go']).optional(),
     }).strict(),
   ),
 }).strict();
@@ -138,6 +146,7 @@ export function readManifest(languageRoot: string): ManifestEntries {
     fileTypes: entry['file-types'],
     wasm: resolveGrammarFile(entry.wasm, file),
     outlineQueries: [entry.queries.outline].flat().map((file) => path.resolve(languageRoot, file)),
+    ...(entry.bodies === undefined ? {} : { bodies: entry.bodies }),
   }));
   const heuristics = (parsed.heuristics ?? []).map((entry) => ({ fileTypes: entry['file-types'], rules: entry.rules, otherwise: entry.otherwise }));
   const macros = (parsed.macros ?? []).map((entry) => ({

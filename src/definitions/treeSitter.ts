@@ -5,10 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import type { Language, Node, Parser, Query, QueryMatch } from 'web-tree-sitter';
+import type { Language, Node, Parser, Point, Query, QueryMatch, Range } from 'web-tree-sitter';
 import { itemsFromMatches, nestItems, parseCaptureName, type Match } from './captures.js';
 import type { Definition } from './definition.js';
 import type { GrammarEntry } from './manifest.js';
+import type { ParseInput } from './parseInput.js';
 import { withRecoveredItems } from './recovery.js';
 
 /** Past this a parse is abandoned and the keyword scanner answers instead. */
@@ -107,19 +108,48 @@ function compileOutlineQuery({ Query }: WebTreeSitter, language: Language, entry
 }
 
 /** The file's declarations, or undefined when the parse or the query ran past its budget. */
-export async function treeSitterDefinitions(entry: GrammarEntry, text: string): Promise<Definition[] | undefined> {
+export async function treeSitterDefinitions(entry: GrammarEntry, input: ParseInput): Promise<Definition[] | undefined> {
   const grammar = await loadGrammar(entry);
   const p = await parser();
   p.setLanguage(grammar.language);
   const parseDeadline = performance.now() + PARSE_BUDGET_MS;
-  const tree = p.parse(text, null, { progressCallback: () => performance.now() > parseDeadline });
+  const tree = p.parse(input.text, null, { progressCallback: () => performance.now() > parseDeadline, includedRanges: includedRanges(input) });
   if (tree === null) return undefined;
   try {
     const matches = runQuery(grammar.outline, tree.rootNode);
     if (matches === undefined) return undefined;
-    return nestItems(withRecoveredItems(tree.rootNode, text, itemsFromMatches(matches)));
+    return nestItems(withRecoveredItems(tree.rootNode, input.text, itemsFromMatches(matches)));
   } finally {
     tree.delete();
+  }
+}
+
+/** What the parse reads: everything but the skipped ranges (undefined: the whole text), with their points. */
+function includedRanges({ text, skipped }: ParseInput): Range[] | undefined {
+  if (skipped.length === 0) return undefined;
+  const points = new PointFinder(text);
+  const ranges: Range[] = [];
+  let start = 0;
+  for (const [skipStart, skipEnd] of [...skipped, [text.length, text.length] as const]) {
+    if (skipStart > start) ranges.push({ startIndex: start, endIndex: skipStart, startPosition: points.at(start), endPosition: points.at(skipStart) });
+    start = skipEnd;
+  }
+  return ranges;
+}
+
+/** Rows and columns (UTF-16 code units, as web-tree-sitter counts them) of offsets asked in increasing order. */
+class PointFinder {
+  private row = 0;
+  private rowStart = 0;
+
+  constructor(private readonly text: string) {}
+
+  at(offset: number): Point {
+    for (let newline = this.text.indexOf('\n', this.rowStart); newline >= 0 && newline < offset; newline = this.text.indexOf('\n', this.rowStart)) {
+      this.row++;
+      this.rowStart = newline + 1;
+    }
+    return { row: this.row, column: offset - this.rowStart };
   }
 }
 
@@ -196,12 +226,12 @@ function lastCodeRow(node: Node): number {
 }
 
 /** The syntax tree of a text, one node a line with its field name and 1-based line: what queries are written against. */
-export async function syntaxTree(entry: GrammarEntry, text: string): Promise<string> {
+export async function syntaxTree(entry: GrammarEntry, input: ParseInput): Promise<string> {
   // The grammar alone: the tree is what a query not yet written is written against.
   const language = await loadLanguage(entry.wasm);
   const p = await parser();
   p.setLanguage(language);
-  const tree = p.parse(text);
+  const tree = p.parse(input.text, null, { includedRanges: includedRanges(input) });
   if (tree === null) throw new Error('the parse was cancelled');
   try {
     const lines: string[] = [];

@@ -50,6 +50,7 @@ export function languageKey(language: LanguageInfo): Buffer {
     if (language.grammar !== undefined) {
       hash.update(fileIdentity(language.grammar.wasm));
       for (const query of language.grammar.outlineQueries) hash.update(readFileSync(query));
+      hash.update(`${language.grammar.bodies ?? ''}\0`);
     }
     // Chosen by content: its rules, and the key of each language they choose.
     for (const rule of language.byContent?.rules ?? []) {

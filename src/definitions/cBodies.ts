@@ -1,0 +1,216 @@
+/**
+ * What a C or C++ parse can skip: the inside of each function body and of each initializer list
+ * (`= { … }`) outside function bodies, less what an outline lists from a body (a struct, union, enum
+ * or class defined there, a typedef) and its preprocessor lines; an initializer list that holds a
+ * preprocessor line is parsed whole. Most of a C file is function bodies:
+ * the grammar reads the rest three times faster, and a macro in a body (`list_for_each(pos, head) {`)
+ * no longer disturbs the reading of what is around it.
+ *
+ * A body is a `{` after a parameter list's `)`, its qualifiers (`const`, `noexcept`, `override`, …)
+ * or a trailing return type; not after an attribute's `(…)` (`struct __attribute__((packed)) {`).
+ * A body whose braces do not pair as its indentation says (a `}` first on a line, in the first
+ * column, before its own: a preprocessor branch that opens a block the other branch stands for) is
+ * parsed whole.
+ */
+import { wordOf, type Conditional, type Token } from './cText.js';
+
+/** An offset range of a text, start included, end not. */
+export type TextRange = readonly [number, number];
+
+const CLASS_KEYS = new Set(['struct', 'union', 'enum', 'class']);
+
+/** Words whose `(…)` before a `{` is no parameter list: `struct alignas(8) {`, `requires (C<T>) {`. */
+const NOT_PARAMETER_LISTS = new Set(['__attribute__', '__attribute', '__declspec', 'alignas', '_Alignas', 'requires', 'decltype']);
+
+/** What may stand between a parameter list's `)` and the body: `f() const &&`, `g() noexcept`, `[]() mutable`. */
+const QUALIFIERS = new Set(['const', 'volatile', 'noexcept', 'override', 'final', 'mutable', '&']);
+
+/** What may stand before a struct or typedef kept in a body: `static const struct { … } table[] = …`. */
+const STORAGE = new Set(['static', 'const', 'volatile', 'register', 'extern', 'thread_local', '_Thread_local']);
+
+/** Tokens a trailing return type is made of (`-> std::vector<T *>`), besides `(…)` groups. */
+const RETURN_TYPE_PUNCTUATION = new Set(['::', '<', '>', '*', '&', ',']);
+
+/** How far back a trailing return type is looked for, in tokens. */
+const RETURN_TYPE_TOKENS = 64;
+
+/**
+ * The ranges of `text` the parse skips, in order. `tokens` are the text's (`tokenize`, after the
+ * pre-parse's blanks); `directives` its preprocessor lines, which are never skipped.
+ */
+export function skippedInC(text: string, tokens: readonly Token[], directives: readonly Conditional[]): TextRange[] {
+  const reader = new Reader(text, tokens);
+  const skipped: TextRange[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (!reader.is(i, '{')) continue;
+    const close = reader.pair[i]!;
+    if (close < 0) continue;
+    const body = reader.isFunctionBody(i);
+    if (!body && !reader.is(i - 1, '=')) continue;
+    if (reader.hasFirstColumnBrace(i, close)) continue;
+    const lines = directiveRanges(text, directives, tokens[i]!.end, tokens[close]!.start);
+    // The grammar reads no preprocessor line inside an initializer list without the list around it.
+    if (!body && lines.length > 0) continue;
+    const kept = body ? reader.keptStatements(i, close) : [];
+    skipped.push(...without([tokens[i]!.end, tokens[close]!.start], [...kept, ...lines]));
+    i = close;
+  }
+  return skipped;
+}
+
+/** The tokens of a text, with the pairs of its braces and parentheses. */
+class Reader {
+  /** For each `(`, `)`, `{` and `}`, the index of the token it pairs with; -1 when none or unpaired. */
+  readonly pair: Int32Array;
+
+  constructor(readonly text: string, readonly tokens: readonly Token[]) {
+    this.pair = pairs(text, tokens);
+  }
+
+  /** Whether token `i` is the punctuation `mark`. */
+  is(i: number, mark: string): boolean {
+    const token = this.tokens[i];
+    return token !== undefined && !token.word && token.end - token.start === mark.length && this.text.startsWith(mark, token.start);
+  }
+
+  word(i: number): string | undefined {
+    const token = this.tokens[i];
+    return token?.word === true ? wordOf(this.text, token) : undefined;
+  }
+
+  /** Whether the `{` at `open` opens a function's (or a lambda's, or a function-like macro's) body. */
+  isFunctionBody(open: number): boolean {
+    let i = this.beforeTrailingReturnType(open - 1);
+    while (i >= 0 && QUALIFIERS.has(this.tokenText(i))) i--;
+    if (!this.is(i, ')')) return false;
+    const parameters = this.pair[i]!;
+    if (parameters <= 0) return false;
+    const before = this.word(parameters - 1);
+    if (before === undefined) return true; // `[](int x) {`, `(*handler(int))(void) {`, `operator()(…) {`
+    return !NOT_PARAMETER_LISTS.has(before) && !CLASS_KEYS.has(this.word(parameters - 2) ?? '');
+  }
+
+  /** Before `-> type` when one ends at token `i` (`auto f() -> decltype(x) {`); else `i`. */
+  private beforeTrailingReturnType(i: number): number {
+    for (let at = i, left = RETURN_TYPE_TOKENS; at > 0 && left > 0; at--, left--) {
+      if (this.is(at, '->')) return at - 1;
+      if (this.is(at, ')')) {
+        const open = this.pair[at]!;
+        if (open < 0) return i;
+        at = open;
+      } else if (!this.tokens[at]!.word && !RETURN_TYPE_PUNCTUATION.has(this.tokenText(at))) return i;
+    }
+    return i;
+  }
+
+  private tokenText(i: number): string {
+    const token = this.tokens[i]!;
+    return this.text.slice(token.start, token.end);
+  }
+
+  /** Whether a `}` first in its line's first column stands between the braces at `open` and `close`. */
+  hasFirstColumnBrace(open: number, close: number): boolean {
+    for (let i = open + 1; i < close; i++) {
+      const token = this.tokens[i]!;
+      if (token.first && this.is(i, '}') && (token.start === 0 || this.text[token.start - 1] === '\n')) return true;
+    }
+    return false;
+  }
+
+  /** The statements of the body between `open` and `close` that an outline lists: defined structs, unions, enums and classes, typedefs. */
+  keptStatements(open: number, close: number): TextRange[] {
+    const kept: TextRange[] = [];
+    for (let i = open + 1; i < close; i++) {
+      if (!(this.is(i - 1, ';') || this.is(i - 1, '{') || this.is(i - 1, '}'))) continue;
+      let first = i;
+      while (STORAGE.has(this.word(first) ?? '')) first++;
+      const word = this.word(first);
+      if (word !== 'typedef' && !(word !== undefined && CLASS_KEYS.has(word) && this.definesType(first + 1))) continue;
+      const end = this.statementEnd(first, close);
+      kept.push([this.tokens[i]!.start, this.tokens[end]!.end]);
+      i = end;
+    }
+    return kept;
+  }
+
+  /** Whether what follows a class key (from token `i`) is a definition: a name, if any, then `{` or `:`. */
+  private definesType(i: number): boolean {
+    while (this.tokens[i]?.word === true || this.is(i, '::')) i++;
+    return this.is(i, '{') || this.is(i, ':');
+  }
+
+  /** The last token of the statement that token `i` begins: its `;`, or the last before `close`. */
+  private statementEnd(i: number, close: number): number {
+    for (let at = i; at < close; at++) {
+      if (this.is(at, ';')) return at;
+      if (this.is(at, '{') || this.is(at, '(')) {
+        const pair = this.pair[at]!;
+        if (pair < 0 || pair >= close) return close - 1;
+        at = pair;
+      } else if (this.is(at, '}') || this.is(at, ')')) return at - 1;
+    }
+    return close - 1;
+  }
+}
+
+/** The pairs of braces and of parentheses, each kind on its own: a stray `)` leaves the braces paired. */
+function pairs(text: string, tokens: readonly Token[]): Int32Array {
+  const pair = new Int32Array(tokens.length).fill(-1);
+  const braces: number[] = [];
+  const parentheses: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.word || token.end - token.start !== 1) continue;
+    const c = text[token.start];
+    if (c === '{') braces.push(i);
+    else if (c === '(') parentheses.push(i);
+    else if (c === '}' || c === ')') {
+      const open = (c === '}' ? braces : parentheses).pop();
+      if (open === undefined) continue;
+      pair[open] = i;
+      pair[i] = open;
+    }
+  }
+  return pair;
+}
+
+/** The lines of the directives that lie between `start` and `end`, each with its line break: the grammar ends a directive there. */
+function directiveRanges(text: string, directives: readonly Conditional[], start: number, end: number): TextRange[] {
+  const ranges: TextRange[] = [];
+  for (let i = firstAtOrAfter(directives, start); i < directives.length && directives[i]!.end <= end; i++) {
+    const line = directives[i]!;
+    ranges.push([line.start, Math.min(end, lineBreakEnd(text, line.end))]);
+  }
+  return ranges;
+}
+
+/** The index of the first directive that starts at or after `offset` (they are in the text's order). */
+function firstAtOrAfter(directives: readonly Conditional[], offset: number): number {
+  let low = 0;
+  let high = directives.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (directives[middle]!.start < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Past the line break at `at` (`\n` or `\r\n`), if one is there. */
+function lineBreakEnd(text: string, at: number): number {
+  if (text[at] === '\r' && text[at + 1] === '\n') return at + 2;
+  return text[at] === '\n' ? at + 1 : at;
+}
+
+/** `range` less the `holes` (in any order, each within it or not), as ordered ranges; empty ones left out. */
+export function without(range: TextRange, holes: readonly TextRange[]): TextRange[] {
+  const parts: TextRange[] = [];
+  let at = range[0];
+  for (const [start, end] of [...holes].sort((a, b) => a[0] - b[0])) {
+    if (start > at) parts.push([at, Math.min(start, range[1])]);
+    at = Math.max(at, end);
+    if (at >= range[1]) break;
+  }
+  if (at < range[1]) parts.push([at, range[1]]);
+  return parts.filter(([start, end]) => end > start);
+}

@@ -1,0 +1,28 @@
+/**
+ * What a grammar is given of a file: its text after the pre-parse (C and C++ macros read as spaces,
+ * see `macroNoise.ts`), and the ranges of it the parse skips (function bodies, see `cBodies.ts` and
+ * `goBodies.ts`), as the language's manifest entry asks.
+ */
+import { skippedInC, type TextRange } from './cBodies.js';
+import { skippedInGo } from './goBodies.js';
+import type { LanguageInfo } from './languages.js';
+import { preParsed } from './macroNoise.js';
+
+export interface ParseInput {
+  readonly text: string;
+  /** Ordered ranges of `text` the parse leaves out; nodes keep the offsets, lines and columns of `text`. */
+  readonly skipped: readonly TextRange[];
+}
+
+export function parseInput(text: string, language: LanguageInfo): ParseInput {
+  switch (language.grammar?.bodies) {
+    case 'go':
+      return { text, skipped: skippedInGo(text) };
+    case 'c': {
+      const read = preParsed(text, language.macros);
+      return { text: read.text, skipped: skippedInC(read.text, read.tokens, read.directives) };
+    }
+    case undefined:
+      return { text: language.macros === undefined ? text : preParsed(text, language.macros).text, skipped: [] };
+  }
+}
