@@ -11,50 +11,35 @@
 import type { TextRange } from './cBodies.js';
 import { without } from './cBodies.js';
 
-interface GoToken {
-  readonly start: number;
-  readonly end: number;
-  readonly word: boolean;
-  /** A line break stands between it and the token before. */
-  readonly lineBreakBefore: boolean;
-}
-
-const OPENERS = '({[';
-const CLOSERS = ')}]';
-
 /** The ranges of a Go file's text the parse skips, in order. */
 export function skippedInGo(text: string): TextRange[] {
-  const tokens = goTokens(text);
-  const pair = pairs(text, tokens);
-  const at = (i: number): string => (i >= 0 && i < tokens.length ? text.slice(tokens[i]!.start, tokens[i]!.end) : '');
+  const tokens = new GoTokens(text);
   const skipped: TextRange[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const opens = OPENERS.includes(at(i)) && pair[i]! > i;
-    if (at(i) === 'func' && (i === 0 || tokens[i]!.lineBreakBefore)) {
-      const open = bodyStart(tokens, pair, at, i);
-      const close = open < 0 ? -1 : pair[open]!;
-      if (close > open && !hasFirstColumnBrace(text, tokens, at, open, close)) {
-        const kept = keptDeclarations(tokens, pair, at, open, close);
-        skipped.push(...without([tokens[open]!.end, tokens[close]!.start], kept.map(([first, last]) => wholeLines(text, tokens[first]!.start, tokens[last]!.end))));
+    if (tokens.isWord(i, 'func') && (i === 0 || tokens.lineBreakBefore(i))) {
+      const open = bodyStart(tokens, i);
+      const close = open < 0 ? -1 : tokens.pair[open]!;
+      if (close > open && !hasFirstColumnBrace(tokens, open, close)) {
+        const kept = keptDeclarations(tokens, open, close);
+        skipped.push(...without([tokens.end[open]!, tokens.start[close]!], kept.map(([first, last]) => wholeLines(text, tokens.start[first]!, tokens.end[last]!))));
         i = close;
         continue;
       }
     }
     // Outside function bodies nothing else is skipped: a top-level block (`var ( … )`) is read as it is.
-    if (opens) i = pair[i]!;
+    if (tokens.pair[i]! > i) i = tokens.pair[i]!;
   }
   return skipped;
 }
 
 /** The body's `{` of the `func` at token `i`, or -1 when the declaration has none. */
-function bodyStart(tokens: readonly GoToken[], pair: Int32Array, at: (i: number) => string, i: number): number {
+function bodyStart(tokens: GoTokens, i: number): number {
   for (let j = i + 1; j < tokens.length; j++) {
-    if (tokens[j]!.lineBreakBefore) return -1;
-    const mark = at(j);
-    if (mark === '{' && at(j - 1) !== 'struct' && at(j - 1) !== 'interface') return j;
-    if (OPENERS.includes(mark)) {
-      if (pair[j]! < 0) return -1;
-      j = pair[j]!;
+    if (tokens.lineBreakBefore(j)) return -1;
+    if (tokens.is(j, BRACE) && !tokens.isWord(j - 1, 'struct') && !tokens.isWord(j - 1, 'interface')) return j;
+    if (tokens.opens(j)) {
+      if (tokens.pair[j]! < 0) return -1;
+      j = tokens.pair[j]!;
     }
   }
   return -1;
@@ -70,10 +55,10 @@ function wholeLines(text: string, start: number, end: number): TextRange {
 }
 
 /** Whether a `}` in the first column of its line stands between the braces at `open` and `close`. */
-function hasFirstColumnBrace(text: string, tokens: readonly GoToken[], at: (i: number) => string, open: number, close: number): boolean {
+function hasFirstColumnBrace(tokens: GoTokens, open: number, close: number): boolean {
   for (let i = open + 1; i < close; i++) {
-    const start = tokens[i]!.start;
-    if (at(i) === '}' && (start === 0 || text[start - 1] === '\n')) return true;
+    const start = tokens.start[i]!;
+    if (tokens.is(i, CLOSING_BRACE) && (start === 0 || tokens.text.charCodeAt(start - 1) === NEWLINE)) return true;
   }
   return false;
 }
@@ -83,12 +68,11 @@ function hasFirstColumnBrace(text: string, tokens: readonly GoToken[], at: (i: n
  * token): the lines they are on are statements of their own (one inside a function literal inside
  * an expression, `f(func() { type T int; … })`, is not kept, its line being no statement).
  */
-function keptDeclarations(tokens: readonly GoToken[], pair: Int32Array, at: (i: number) => string, open: number, close: number): [number, number][] {
+function keptDeclarations(tokens: GoTokens, open: number, close: number): [number, number][] {
   const kept: [number, number][] = [];
   for (let i = open + 1; i < close; i++) {
-    const word = at(i);
-    if ((word !== 'type' && word !== 'const') || !tokens[i]!.lineBreakBefore) continue;
-    const end = declarationEnd(tokens, pair, at, i, close);
+    if (!tokens.lineBreakBefore(i) || !(tokens.isWord(i, 'type') || tokens.isWord(i, 'const'))) continue;
+    const end = declarationEnd(tokens, i, close);
     kept.push([i, end]);
     i = end;
   }
@@ -100,92 +84,196 @@ function keptDeclarations(tokens: readonly GoToken[], pair: Int32Array, at: (i: 
  * ends it, or the line break after a token that ends a statement (Go's semicolon rule: a line ending
  * in `|` or `,` goes on).
  */
-function declarationEnd(tokens: readonly GoToken[], pair: Int32Array, at: (i: number) => string, i: number, close: number): number {
+function declarationEnd(tokens: GoTokens, i: number, close: number): number {
   for (let j = i + 1; j < close; j++) {
-    const mark = at(j);
-    if ((tokens[j]!.lineBreakBefore && endsStatement(tokens, at, j - 1)) || mark === ';' || CLOSERS.includes(mark)) return j - 1;
-    if (OPENERS.includes(mark)) {
-      if (pair[j]! < 0 || pair[j]! >= close) return close - 1;
-      j = pair[j]!;
+    if ((tokens.lineBreakBefore(j) && endsStatement(tokens, j - 1)) || tokens.is(j, SEMICOLON) || tokens.closes(j)) return j - 1;
+    if (tokens.opens(j)) {
+      const pair = tokens.pair[j]!;
+      if (pair < 0 || pair >= close) return close - 1;
+      j = pair;
     }
   }
   return close - 1;
 }
 
 /** Whether a line break after token `i` ends a statement: after a word or literal, a closing bracket, `++` or `--`. */
-function endsStatement(tokens: readonly GoToken[], at: (i: number) => string, i: number): boolean {
-  const mark = at(i);
-  if (tokens[i]!.word || CLOSERS.includes(mark)) return true;
-  return (mark === '+' || mark === '-') && at(i - 1) === mark && tokens[i - 1]!.end === tokens[i]!.start;
+function endsStatement(tokens: GoTokens, i: number): boolean {
+  if (tokens.isAnyWord(i) || tokens.closes(i)) return true;
+  const mark = tokens.mark[i]!;
+  return (mark === PLUS || mark === MINUS) && tokens.mark[i - 1] === mark && tokens.end[i - 1] === tokens.start[i];
 }
 
-/** The pairs of `(`/`)`, `{`/`}` and `[`/`]`, each kind on its own; -1 where unpaired. */
-function pairs(text: string, tokens: readonly GoToken[]): Int32Array {
-  const pair = new Int32Array(tokens.length).fill(-1);
+const NEWLINE = 10;
+const BRACE = 123;
+const CLOSING_BRACE = 125;
+const SEMICOLON = 59;
+const PLUS = 43;
+const MINUS = 45;
+/** `(`, `[`, `{` and their closers. */
+const OPENERS = [40, 91, 123];
+const CLOSERS = [41, 93, 125];
+/** What `mark` holds for a word or literal. */
+const WORD = -1;
+
+/**
+ * Go's words and punctuation (one character each), without comments; a string or rune literal is a
+ * word. Kept as arrays of numbers, not an object a token: a file has tens of thousands of them.
+ */
+class GoTokens {
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  /** The character code of a punctuation token; WORD for a word or literal. */
+  readonly mark: Int32Array;
+  /** Whether a line break stands between a token and the one before it. */
+  private readonly breaks: Uint8Array;
+  /** For each bracket, the index of the token it pairs with (each kind on its own); -1 where none. */
+  readonly pair: Int32Array;
+  readonly length: number;
+
+  constructor(readonly text: string) {
+    const scanned = scan(text);
+    this.length = scanned.length;
+    this.start = scanned.start.subarray(0, this.length);
+    this.end = scanned.end.subarray(0, this.length);
+    this.mark = scanned.mark.subarray(0, this.length);
+    this.breaks = scanned.breaks.subarray(0, this.length);
+    this.pair = pairs(this.mark);
+  }
+
+  lineBreakBefore(i: number): boolean {
+    return this.breaks[i] === 1;
+  }
+
+  is(i: number, mark: number): boolean {
+    return this.mark[i] === mark;
+  }
+
+  opens(i: number): boolean {
+    return OPENERS.includes(this.mark[i] ?? 0);
+  }
+
+  closes(i: number): boolean {
+    return CLOSERS.includes(this.mark[i] ?? 0);
+  }
+
+  isAnyWord(i: number): boolean {
+    return this.mark[i] === WORD;
+  }
+
+  isWord(i: number, word: string): boolean {
+    return this.mark[i] === WORD && this.end[i]! - this.start[i]! === word.length && this.text.startsWith(word, this.start[i]);
+  }
+}
+
+function pairs(marks: Int32Array): Int32Array {
+  const pair = new Int32Array(marks.length).fill(-1);
   const stacks: number[][] = [[], [], []];
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (token.word || token.end - token.start !== 1) continue;
-    const c = text[token.start]!;
-    const opener = OPENERS.indexOf(c);
+  for (let i = 0; i < marks.length; i++) {
+    const mark = marks[i]!;
+    if (mark === WORD) continue;
+    const opener = OPENERS.indexOf(mark);
     if (opener >= 0) stacks[opener]!.push(i);
-    const closer = CLOSERS.indexOf(c);
-    if (closer >= 0) {
-      const open = stacks[closer]!.pop();
-      if (open === undefined) continue;
-      pair[open] = i;
-      pair[i] = open;
-    }
+    const closer = CLOSERS.indexOf(mark);
+    if (closer < 0) continue;
+    const open = stacks[closer]!.pop();
+    if (open === undefined) continue;
+    pair[open] = i;
+    pair[i] = open;
   }
   return pair;
 }
 
 const WORD_CHARS = /[\p{L}\p{Nd}_]/u;
 
-/** Go's words and punctuation (one character each), without comments and literals. */
-function goTokens(text: string): GoToken[] {
-  const tokens: GoToken[] = [];
+/** Token arrays being filled, grown by doubling. */
+class TokenArrays {
+  start: Int32Array;
+  end: Int32Array;
+  mark: Int32Array;
+  breaks: Uint8Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.start = new Int32Array(capacity);
+    this.end = new Int32Array(capacity);
+    this.mark = new Int32Array(capacity);
+    this.breaks = new Uint8Array(capacity);
+  }
+
+  push(start: number, end: number, mark: number, lineBreak: boolean): void {
+    if (this.length === this.start.length) this.grow();
+    const i = this.length++;
+    this.start[i] = start;
+    this.end[i] = end;
+    this.mark[i] = mark;
+    this.breaks[i] = lineBreak ? 1 : 0;
+  }
+
+  private grow(): void {
+    const grown = (array: Int32Array): Int32Array => {
+      const larger = new Int32Array(array.length * 2);
+      larger.set(array);
+      return larger;
+    };
+    this.start = grown(this.start);
+    this.end = grown(this.end);
+    this.mark = grown(this.mark);
+    const breaks = new Uint8Array(this.breaks.length * 2);
+    breaks.set(this.breaks);
+    this.breaks = breaks;
+  }
+}
+
+/** The words, literals and punctuation characters of Go text, in order. */
+function scan(text: string): TokenArrays {
+  // About one token in five characters of Go: room for most files without growing.
+  const tokens = new TokenArrays(Math.max(64, text.length >> 2));
   let lineBreak = false;
   for (let at = 0; at < text.length; ) {
     const c = text.charCodeAt(at);
-    if (c === 10) {
+    if (c === NEWLINE) {
       lineBreak = true;
       at++;
-    } else if (c === 32 || c === 9 || c === 13) {
-      at++;
-    } else if (c === 47 /* / */ && text.charCodeAt(at + 1) === 47) {
-      const end = text.indexOf('\n', at);
-      at = end < 0 ? text.length : end;
-    } else if (c === 47 && text.charCodeAt(at + 1) === 42 /* * */) {
-      const end = text.indexOf('*/', at + 2);
-      const stop = end < 0 ? text.length : end + 2;
-      // A comment over lines is a line break to Go.
-      if (text.slice(at, stop).includes('\n')) lineBreak = true;
-      at = stop;
-    } else if (c === 96 /* ` */) {
-      const end = text.indexOf('`', at + 1);
-      const stop = end < 0 ? text.length : end + 1;
-      tokens.push({ start: at, end: stop, word: true, lineBreakBefore: lineBreak });
-      lineBreak = false;
-      at = stop;
-    } else if (c === 34 /* " */ || c === 39 /* ' */) {
-      const stop = quotedEnd(text, at);
-      tokens.push({ start: at, end: stop, word: true, lineBreakBefore: lineBreak });
-      lineBreak = false;
-      at = stop;
-    } else {
-      let end = at + 1;
-      const word = c > 127 ? WORD_CHARS.test(text[at]!) : isWordCode(c);
-      if (word) while (end < text.length && (text.charCodeAt(end) > 127 ? WORD_CHARS.test(text[end]!) : isWordCode(text.charCodeAt(end)))) end++;
-      tokens.push({ start: at, end, word, lineBreakBefore: lineBreak });
-      lineBreak = false;
-      at = end;
+      continue;
     }
+    if (c === 32 || c === 9 || c === 13) {
+      at++;
+      continue;
+    }
+    let end = at + 1;
+    let mark = WORD;
+    if (c === 47 /* / */ && text.charCodeAt(at + 1) === 47) {
+      const lineEnd = text.indexOf('\n', at);
+      at = lineEnd < 0 ? text.length : lineEnd;
+      continue;
+    } else if (c === 47 && text.charCodeAt(at + 1) === 42 /* * */) {
+      const close = text.indexOf('*/', at + 2);
+      const stop = close < 0 ? text.length : close + 2;
+      // A comment over lines is a line break to Go.
+      const newline = text.indexOf('\n', at);
+      if (newline >= 0 && newline < stop) lineBreak = true;
+      at = stop;
+      continue;
+    } else if (c === 96 /* ` */) {
+      const close = text.indexOf('`', at + 1);
+      end = close < 0 ? text.length : close + 1;
+    } else if (c === 34 /* " */ || c === 39 /* ' */) {
+      end = quotedEnd(text, at);
+    } else if (isWordCode(text, at)) {
+      while (end < text.length && isWordCode(text, end)) end++;
+    } else {
+      mark = c;
+    }
+    tokens.push(at, end, mark, lineBreak);
+    lineBreak = false;
+    at = end;
   }
   return tokens;
 }
 
-function isWordCode(c: number): boolean {
+function isWordCode(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  if (c > 127) return WORD_CHARS.test(text[at]!);
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
@@ -196,7 +284,7 @@ function quotedEnd(text: string, at: number): number {
     const c = text.charCodeAt(i);
     if (c === 92 /* \ */) i++;
     else if (c === quote) return i + 1;
-    else if (c === 10) return i;
+    else if (c === NEWLINE) return i;
   }
   return text.length;
 }
