@@ -95,6 +95,11 @@ describe('Go function bodies', () => {
     assert.equal(read('a.go', 'func h(x int)\nvar v = 1\n'), 'func h(x int)\nvar v = 1\n');
   });
 
+  test('the literals that give top-level variables their values are skipped, not a struct type', () => {
+    assert.equal(read('a.go', 'var table = []entry{\n\t{1, "a"},\n}\n'), 'var table = []entry{\n··········\n}\n');
+    assert.equal(read('a.go', 'var (\n\tm = map[string]struct{}{"a": {}}\n\tf = func() int { return 1 }\n\ts struct{ a int }\n)\n'), 'var (\n\tm = map[string]struct{}{·······}\n\tf = func() int {··········}\n\ts struct{ a int }\n)\n');
+  });
+
   test('strings, raw strings and comments hold no brace that counts', () => {
     const text = 'func f() {\n\ts := "}"\n\tr := `\n}`\n\t// }\n}\nfunc g() {}\n';
     assert.equal(read('a.go', text), 'func f() {\n·········\n·······\n··\n·····\n}\nfunc g() {}\n');

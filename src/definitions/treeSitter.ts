@@ -116,7 +116,7 @@ export async function treeSitterDefinitions(entry: GrammarEntry, input: ParseInp
   const tree = p.parse(input.text, null, { progressCallback: () => performance.now() > parseDeadline, includedRanges: includedRanges(input) });
   if (tree === null) return undefined;
   try {
-    const matches = runQuery(grammar.outline, tree.rootNode);
+    const matches = runQuery(grammar, tree.rootNode);
     if (matches === undefined) return undefined;
     return nestItems(withRecoveredItems(tree.rootNode, input.text, itemsFromMatches(matches)));
   } finally {
@@ -153,7 +153,7 @@ class PointFinder {
   }
 }
 
-function runQuery(query: Query, root: Node): Match[] | undefined {
+function runQuery({ outline: query, language }: LoadedGrammar, root: Node): Match[] | undefined {
   const deadline = performance.now() + QUERY_BUDGET_MS;
   let overBudget = false;
   const found = query.matches(root, {
@@ -162,16 +162,17 @@ function runQuery(query: Query, root: Node): Match[] | undefined {
       return overBudget;
     },
   });
-  return overBudget ? undefined : found.map(toMatch);
+  const attributes = hasAttributes(language);
+  return overBudget ? undefined : found.map((match) => toMatch(match, attributes));
 }
 
-function toMatch(match: QueryMatch): Match {
+function toMatch(match: QueryMatch, attributes: boolean): Match {
   return {
     patternIndex: match.patternIndex,
     captures: match.captures.map(({ name, node }) => ({
       name,
       node: isDeclarationCapture(name)
-        ? { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, ...declarationRows(node), text: '' }
+        ? { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, ...declarationRows(node, attributes), text: '' }
         : { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, row: name.endsWith('.name') ? lastPartRow(node) : node.startPosition.row, endRow: node.endPosition.row, text: node.text },
     })),
   };
@@ -197,14 +198,27 @@ function lastPartRow(node: Node): number {
 const ATTRIBUTE = /^(?!inner_|file_).*(?:attribute|decorator|annotation)/;
 const COMMENT = /comment/;
 
+const grammarsWithAttributes = new WeakMap<Language, boolean>();
+
+/** Whether a grammar has a node type of an attribute (Go has none: its declarations need no look at what is before them). */
+function hasAttributes(language: Language): boolean {
+  let has = grammarsWithAttributes.get(language);
+  if (has === undefined) {
+    has = false;
+    for (let id = 0; id < language.nodeTypeCount && !has; id++) has = ATTRIBUTE.test(language.nodeTypeForId(id) ?? '');
+    grammarsWithAttributes.set(language, has);
+  }
+  return has;
+}
+
 /**
  * The rows a declaration spans, one rule for every grammar (queries/README.md): from the first of
  * the attributes or decorators just before its node (comments between them skipped), to the last
  * token of the node that is not a comment.
  */
-function declarationRows(node: Node): { row: number; endRow: number } {
+function declarationRows(node: Node, attributes: boolean): { row: number; endRow: number } {
   let row = node.startPosition.row;
-  for (let before = node.previousNamedSibling; before !== null; before = before.previousNamedSibling) {
+  for (let before = attributes ? node.previousNamedSibling : null; before !== null; before = before.previousNamedSibling) {
     if (ATTRIBUTE.test(before.type)) row = before.startPosition.row;
     else if (!COMMENT.test(before.type)) break;
   }
