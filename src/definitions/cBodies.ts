@@ -13,6 +13,7 @@
  * parsed whole.
  */
 import { wordOf, type Conditional, type Token } from './cText.js';
+import { isUnknownMacro, type MacroRules } from './macroNoise.js';
 
 /** An offset range of a text, start included, end not. */
 export type TextRange = readonly [number, number];
@@ -38,8 +39,8 @@ const RETURN_TYPE_TOKENS = 64;
  * The ranges of `text` the parse skips, in order. `tokens` are the text's (`tokenize`, after the
  * pre-parse's blanks); `directives` its preprocessor lines, which are never skipped.
  */
-export function skippedInC(text: string, tokens: readonly Token[], directives: readonly Conditional[]): TextRange[] {
-  const reader = new Reader(text, tokens);
+export function skippedInC(text: string, tokens: readonly Token[], directives: readonly Conditional[], macros: MacroRules | undefined): TextRange[] {
+  const reader = new Reader(text, tokens, macros);
   const skipped: TextRange[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (!reader.is(i, '{')) continue;
@@ -63,7 +64,7 @@ class Reader {
   /** For each `(`, `)`, `{` and `}`, the index of the token it pairs with; -1 when none or unpaired. */
   readonly pair: Int32Array;
 
-  constructor(readonly text: string, readonly tokens: readonly Token[]) {
+  constructor(readonly text: string, readonly tokens: readonly Token[], private readonly macros: MacroRules | undefined) {
     this.pair = pairs(text, tokens);
   }
 
@@ -81,13 +82,19 @@ class Reader {
   /** Whether the `{` at `open` opens a function's (or a lambda's, or a function-like macro's) body. */
   isFunctionBody(open: number): boolean {
     let i = this.beforeTrailingReturnType(open - 1);
-    while (i >= 0 && QUALIFIERS.has(this.tokenText(i))) i--;
+    while (i >= 0 && this.isQualifier(i)) i--;
     if (!this.is(i, ')')) return false;
     const parameters = this.pair[i]!;
     if (parameters <= 0) return false;
     const before = this.word(parameters - 1);
     if (before === undefined) return true; // `[](int x) {`, `(*handler(int))(void) {`, `operator()(…) {`
     return !NOT_PARAMETER_LISTS.has(before) && !CLASS_KEYS.has(this.word(parameters - 2) ?? '');
+  }
+
+  /** A qualifier, or a macro where one stands (`f() const BOOST_ASIO_NOEXCEPT {`: macros are read after bodies). */
+  private isQualifier(i: number): boolean {
+    const word = this.tokenText(i);
+    return QUALIFIERS.has(word) || (this.macros !== undefined && this.tokens[i]!.word && isUnknownMacro(word, this.macros));
   }
 
   /** Before `-> type` when one ends at token `i` (`auto f() -> decltype(x) {`); else `i`. */

@@ -58,9 +58,9 @@ const AFTER_FUNCTION_TAIL = new Set(['{', ';', '=', ':', '->', 'override', 'fina
 /** Words that end a class head: `class FOO_EXPORT Bar final`, `class QT_NAME final`. */
 const CLASS_HEAD_ENDS = new Set(['final', 'override']);
 
-/** C or C++ text as a grammar is to parse it, with what the pre-parse read of it. */
-export interface PreParsed {
-  /** The file's text, its macros replaced by spaces where the language has rules for them. */
+/** C or C++ text as the pre-parse reads it before its macros. */
+export interface CTokens {
+  /** The file's text; with macro rules, what the grammar cannot read blanked (see `cTokens`). */
   readonly text: string;
   /** The tokens of that text. */
   readonly tokens: readonly Token[];
@@ -68,16 +68,28 @@ export interface PreParsed {
   readonly directives: readonly Conditional[];
 }
 
-/** The text a grammar parses, its macros replaced by spaces where the language has rules for them (none: the text as it is). */
-export function preParsed(text: string, rules: MacroRules | undefined): PreParsed {
+/** The tokens of a text; with macro rules, after its conditionals are read as their first branch where they must and the grammar's gaps blanked. */
+export function cTokens(text: string, rules: MacroRules | undefined): CTokens {
   const directives: Conditional[] = [];
   const tokens = tokenize(text, directives);
   if (rules === undefined) return { text, tokens, directives };
   const blanks = [...firstBranchBlanks(text, tokens, directives), ...grammarGaps(text)];
-  // Read once: the macro pass reads the tokens the other passes leave.
-  const [before, left] = blanks.length === 0 ? [text, tokens] : [blanked(text, blanks), tokensLeft(tokens, blanks)];
-  const macros = macroNoise(before, rules, left);
-  return macros.length === 0 ? { text: before, tokens: left, directives } : { text: blanked(before, macros), tokens: tokensLeft(left, macros), directives };
+  return blanks.length === 0 ? { text, tokens, directives } : { text: blanked(text, blanks), tokens: tokensLeft(tokens, blanks), directives };
+}
+
+/**
+ * The text with its macros replaced by spaces, as the rules find them among the tokens outside the
+ * `skipped` ranges (which the parse leaves out: a macro in there does not matter, and reading
+ * function bodies was most of the pass's time).
+ */
+export function withoutMacros(read: CTokens, rules: MacroRules, skipped: readonly (readonly [number, number])[]): string {
+  const macros = macroNoise(read.text, rules, skipped.length === 0 ? read.tokens : tokensLeft(read.tokens, skipped));
+  return macros.length === 0 ? read.text : blanked(read.text, macros);
+}
+
+/** Whether a word has the shape the rules give an unknown macro (and is none of the language's own). */
+export function isUnknownMacro(name: string, rules: MacroRules): boolean {
+  return rules.unknown !== undefined && !rules.keep.has(name) && rules.unknown.test(name);
 }
 
 /** A `*` or `&` run before ` =`, `,` or `>`: a gap where what stands before it is a word or `>`. */
@@ -251,10 +263,6 @@ function endsDeclarator(text: string, tokens: readonly Token[], index: number): 
   let at = index;
   while (at >= 0 && FUNCTION_QUALIFIERS.has(wordOf(text, tokens[at]!))) at--;
   return at >= 0 && wordOf(text, tokens[at]!) === ')';
-}
-
-function isUnknownMacro(name: string, rules: MacroRules): boolean {
-  return rules.unknown !== undefined && !rules.keep.has(name) && rules.unknown.test(name);
 }
 
 /** The index of a macro's last token: its name, or the `)` closing the arguments that follow it. */

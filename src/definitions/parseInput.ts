@@ -6,7 +6,7 @@
 import { skippedInC, type TextRange } from './cBodies.js';
 import { skippedInGo } from './goBodies.js';
 import type { LanguageInfo } from './languages.js';
-import { preParsed } from './macroNoise.js';
+import { cTokens, withoutMacros } from './macroNoise.js';
 
 export interface ParseInput {
   readonly text: string;
@@ -19,10 +19,12 @@ export function parseInput(text: string, language: LanguageInfo): ParseInput {
     case 'go':
       return { text, skipped: skippedInGo(text) };
     case 'c': {
-      const read = preParsed(text, language.macros);
-      return { text: read.text, skipped: skippedInC(read.text, read.tokens, read.directives) };
+      // Bodies first: the macro pass then reads only what the parse will.
+      const read = cTokens(text, language.macros);
+      const skipped = skippedInC(read.text, read.tokens, read.directives, language.macros);
+      return { text: language.macros === undefined ? read.text : withoutMacros(read, language.macros, skipped), skipped };
     }
     case undefined:
-      return { text: language.macros === undefined ? text : preParsed(text, language.macros).text, skipped: [] };
+      return { text: language.macros === undefined ? text : withoutMacros(cTokens(text, language.macros), language.macros, []), skipped: [] };
   }
 }
