@@ -71,7 +71,8 @@ class Reader {
   /** Whether token `i` is the punctuation `mark`. */
   is(i: number, mark: string): boolean {
     const token = this.tokens[i];
-    return token !== undefined && !token.word && token.end - token.start === mark.length && this.text.startsWith(mark, token.start);
+    if (token === undefined || token.word || token.end - token.start !== mark.length) return false;
+    return mark.length === 1 ? this.text.charCodeAt(token.start) === mark.charCodeAt(0) : this.text.startsWith(mark, token.start);
   }
 
   word(i: number): string | undefined {
@@ -128,7 +129,7 @@ class Reader {
   keptStatements(open: number, close: number): TextRange[] {
     const kept: TextRange[] = [];
     for (let i = open + 1; i < close; i++) {
-      if (!(this.is(i - 1, ';') || this.is(i - 1, '{') || this.is(i - 1, '}'))) continue;
+      if (!this.tokens[i]!.word || !(this.is(i - 1, ';') || this.is(i - 1, '{') || this.is(i - 1, '}'))) continue;
       let first = i;
       while (STORAGE.has(this.word(first) ?? '')) first++;
       const word = this.word(first);
