@@ -1,4 +1,4 @@
-/** What the parse of a C, C++ or Go file skips (function bodies) and what it keeps: each shape as text in, text out. */
+/** What the parse of a C, C++, Go or Rust file skips (function bodies) and what it keeps: each shape as text in, text out. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadLanguages } from '../src/definitions/manifest.js';
@@ -106,8 +106,29 @@ describe('Go function bodies', () => {
   });
 });
 
+describe('Rust function bodies', () => {
+  test('a function and a method body are skipped; a trait method without one skips nothing', () => {
+    assert.equal(read('a.rs', 'fn f() -> u8 { 1 }\nimpl S {\n    pub fn g(&self) { h() }\n}\ntrait T { fn m(&self); }'), 'fn f() -> u8 {···}\nimpl S {\n    pub fn g(&self) {·····}\n}\ntrait T { fn m(&self); }');
+  });
+
+  test('the items of a body are kept, with their attributes; a statement, a block, a closure are not', () => {
+    const text = 'fn f() {\n    let x = 1;\n    #[derive(Debug)]\n    struct P(u8);\n    impl P { fn get(&self) -> u8 { self.0 } }\n    const N: [u8; 2] = [1, 2];\n    unsafe { g() }\n    let c = || { 2 };\n}';
+    assert.equal(read('a.rs', text), 'fn f() {\n··············\n····#[derive(Debug)]\n    struct P(u8);\n····impl P { fn get(&self) -> u8 { self.0 } }\n····const N: [u8; 2] = [1, 2];\n··················\n·····················\n}');
+  });
+
+  test('what a macro is given is no item; an inner attribute is a statement of its own', () => {
+    assert.equal(read('a.rs', 'fn f() { thread_local! { static X: u8 = 1; } }'), 'fn f() {·····································}');
+    assert.equal(read('a.rs', 'fn f() { #![allow(dead_code)] fn g() {} }'), 'fn f() {······················fn g() {}·}');
+  });
+
+  test('strings, raw strings, characters, lifetimes and nested comments hold no brace that counts', () => {
+    const text = "fn f<'a>(x: &'a str) -> char {\n    let s = r#\"}\"#; /* { /* } */ */\n    '}'\n}\nfn g() {}";
+    assert.equal(read('a.rs', text), "fn f<'a>(x: &'a str) -> char {\n···································\n·······\n}\nfn g() {}");
+  });
+});
+
 describe('other languages', () => {
   test('a language without body rules is parsed whole', () => {
-    assert.deepEqual(parseInput('fn f() { let x = 1; }', languages.of('a.rs')!).skipped, []);
+    assert.deepEqual(parseInput('function f() { let x = 1; }', languages.of('a.js')!).skipped, []);
   });
 });

@@ -23,13 +23,13 @@ export interface GrammarEntry {
   /** Absolute paths of the outline query's files, read one after the other as one query. */
   readonly outlineQueries: readonly string[];
   /**
-   * Function bodies the parse reads only the declarations of, by the lexical rules of C (and C++)
-   * or of Go: see `cBodies.ts`, `goBodies.ts`. Absent: the whole file is parsed.
+   * Function bodies the parse reads only the declarations of, by the lexical rules of C (and C++),
+   * Go or Rust: see `cBodies.ts`, `goBodies.ts`, `rustBodies.ts`. Absent: the whole file is parsed.
    */
   readonly bodies?: BodyRules;
 }
 
-export type BodyRules = 'c' | 'go';
+export type BodyRules = 'c' | 'go' | 'rust';
 
 /**
  * Which language a file of these types is written in, by its text: the language of the first rule
@@ -99,7 +99,7 @@ const ManifestSchema = z.object({
       wasm: z.string().min(1),
       // One file, or several read as one (a language sharing patterns with another).
       queries: z.object({ outline: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]) }),
-      bodies: z.enum(['c', 'go']).optional(),
+      bodies: z.enum(['c', 'go', 'rust']).optional(),
     }).strict(),
   ),
 }).strict();

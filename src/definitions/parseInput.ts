@@ -1,10 +1,11 @@
 /**
  * What a grammar is given of a file: its text after the pre-parse (C and C++ macros read as spaces,
- * see `macroNoise.ts`), and the ranges of it the parse skips (function bodies, see `cBodies.ts` and
- * `goBodies.ts`), as the language's manifest entry asks.
+ * see `macroNoise.ts`), and the ranges of it the parse skips (function bodies, see `cBodies.ts`,
+ * `goBodies.ts` and `rustBodies.ts`), as the language's manifest entry asks.
  */
 import { skippedInC, type TextRange } from './cBodies.js';
 import { skippedInGo } from './goBodies.js';
+import { skippedInRust } from './rustBodies.js';
 import type { LanguageInfo } from './languages.js';
 import { cTokens, withoutMacros } from './macroNoise.js';
 
@@ -18,6 +19,8 @@ export function parseInput(text: string, language: LanguageInfo): ParseInput {
   switch (language.grammar?.bodies) {
     case 'go':
       return { text, skipped: skippedInGo(text) };
+    case 'rust':
+      return { text, skipped: skippedInRust(text) };
     case 'c': {
       // Bodies first: the macro pass then reads only what the parse will.
       const read = cTokens(text, language.macros);

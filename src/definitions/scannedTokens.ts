@@ -1,0 +1,128 @@
+/**
+ * Tokens of a language's text as the body passes read them (`goBodies.ts`, `rustBodies.ts`): words
+ * and literals, and punctuation one character each, kept as arrays of numbers, not an object a
+ * token (a file has tens of thousands of them), with the pairs of their brackets.
+ */
+
+export const NEWLINE = 10;
+export const PARENTHESIS = 40;
+export const BRACKET = 91;
+export const BRACE = 123;
+export const CLOSING_BRACE = 125;
+export const SEMICOLON = 59;
+/** `(`, `[`, `{` and their closers. */
+const OPENERS = [40, 91, 123];
+const CLOSERS = [41, 93, 125];
+/** What `mark` holds for a word or literal. */
+export const WORD = -1;
+
+/** Token arrays being filled by a language's scanner, grown by doubling. */
+export class TokenArrays {
+  start: Int32Array;
+  end: Int32Array;
+  mark: Int32Array;
+  breaks: Uint8Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.start = new Int32Array(capacity);
+    this.end = new Int32Array(capacity);
+    this.mark = new Int32Array(capacity);
+    this.breaks = new Uint8Array(capacity);
+  }
+
+  push(start: number, end: number, mark: number, lineBreak: boolean): void {
+    if (this.length === this.start.length) this.grow();
+    const i = this.length++;
+    this.start[i] = start;
+    this.end[i] = end;
+    this.mark[i] = mark;
+    this.breaks[i] = lineBreak ? 1 : 0;
+  }
+
+  private grow(): void {
+    const grown = (array: Int32Array): Int32Array => {
+      const larger = new Int32Array(array.length * 2);
+      larger.set(array);
+      return larger;
+    };
+    this.start = grown(this.start);
+    this.end = grown(this.end);
+    this.mark = grown(this.mark);
+    const breaks = new Uint8Array(this.breaks.length * 2);
+    breaks.set(this.breaks);
+    this.breaks = breaks;
+  }
+}
+
+/** A text's tokens, as its scanner found them. */
+export class ScannedTokens {
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  /** The character code of a punctuation token; WORD for a word or literal. */
+  readonly mark: Int32Array;
+  /** Whether a line break stands between a token and the one before it. */
+  private readonly breaks: Uint8Array;
+  /** For each bracket, the index of the token it pairs with (each kind on its own); -1 where none. */
+  readonly pair: Int32Array;
+  readonly length: number;
+
+  constructor(readonly text: string, scanned: TokenArrays) {
+    this.length = scanned.length;
+    this.start = scanned.start.subarray(0, this.length);
+    this.end = scanned.end.subarray(0, this.length);
+    this.mark = scanned.mark.subarray(0, this.length);
+    this.breaks = scanned.breaks.subarray(0, this.length);
+    this.pair = pairs(this.mark);
+  }
+  lineBreakBefore(i: number): boolean {
+    return this.breaks[i] === 1;
+  }
+
+  is(i: number, mark: number): boolean {
+    return this.mark[i] === mark;
+  }
+
+  opens(i: number): boolean {
+    return OPENERS.includes(this.mark[i] ?? 0);
+  }
+
+  closes(i: number): boolean {
+    return CLOSERS.includes(this.mark[i] ?? 0);
+  }
+
+  isAnyWord(i: number): boolean {
+    return this.mark[i] === WORD;
+  }
+
+  isWord(i: number, word: string): boolean {
+    return this.mark[i] === WORD && this.end[i]! - this.start[i]! === word.length && this.text.startsWith(word, this.start[i]);
+  }
+}
+
+function pairs(marks: Int32Array): Int32Array {
+  const pair = new Int32Array(marks.length).fill(-1);
+  const stacks: number[][] = [[], [], []];
+  for (let i = 0; i < marks.length; i++) {
+    const mark = marks[i]!;
+    if (mark === WORD) continue;
+    const opener = OPENERS.indexOf(mark);
+    if (opener >= 0) stacks[opener]!.push(i);
+    const closer = CLOSERS.indexOf(mark);
+    if (closer < 0) continue;
+    const open = stacks[closer]!.pop();
+    if (open === undefined) continue;
+    pair[open] = i;
+    pair[i] = open;
+  }
+  return pair;
+}
+
+const WORD_CHARS = /[\p{L}\p{Nd}_]/u;
+
+/** Whether the character at `at` is part of a word: a letter, a digit or `_`. */
+export function isWordChar(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  if (c > 127) return WORD_CHARS.test(text[at]!);
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
