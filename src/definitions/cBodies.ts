@@ -14,9 +14,7 @@
  */
 import { wordOf, type Conditional, type Token } from './cText.js';
 import { isUnknownMacro, type MacroRules } from './macroNoise.js';
-
-/** An offset range of a text, start included, end not. */
-export type TextRange = readonly [number, number];
+import { without, type TextRange } from './textRanges.js';
 
 const CLASS_KEYS = new Set(['struct', 'union', 'enum', 'class']);
 
@@ -208,17 +206,4 @@ function firstAtOrAfter(directives: readonly Conditional[], offset: number): num
 function lineBreakEnd(text: string, at: number): number {
   if (text[at] === '\r' && text[at + 1] === '\n') return at + 2;
   return text[at] === '\n' ? at + 1 : at;
-}
-
-/** `range` less the `holes` (in any order, each within it or not), as ordered ranges; empty ones left out. */
-export function without(range: TextRange, holes: readonly TextRange[]): TextRange[] {
-  const parts: TextRange[] = [];
-  let at = range[0];
-  for (const [start, end] of [...holes].sort((a, b) => a[0] - b[0])) {
-    if (start > at) parts.push([at, Math.min(start, range[1])]);
-    at = Math.max(at, end);
-    if (at >= range[1]) break;
-  }
-  if (at < range[1]) parts.push([at, range[1]]);
-  return parts.filter(([start, end]) => end > start);
 }

@@ -9,19 +9,18 @@
  * (`func f(x int)` implemented elsewhere) has none. A body whose braces do not pair as gofmt
  * indents them (a `}` in the first column before its own) is parsed whole.
  */
-import type { TextRange } from './cBodies.js';
-import { without } from './cBodies.js';
-import { BRACE, CLOSING_BRACE, NEWLINE, PARENTHESIS, ScannedTokens, SEMICOLON, TokenArrays, WORD, isWordChar } from './scannedTokens.js';
+import { without, type TextRange } from './textRanges.js';
+import { BRACE, NEWLINE, PARENTHESIS, scanTokens, ScannedTokens, SEMICOLON, type Lexer } from './scannedTokens.js';
 
 /** The ranges of a Go file's text the parse skips, in order. */
 export function skippedInGo(text: string): TextRange[] {
-  const tokens = new ScannedTokens(text, scanGo(text));
+  const tokens = new ScannedTokens(text, scanTokens(text, GO));
   const skipped: TextRange[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (tokens.isWord(i, 'func') && (i === 0 || tokens.lineBreakBefore(i))) {
       const open = bodyStart(tokens, i);
       const close = open < 0 ? -1 : tokens.pair[open]!;
-      if (close > open && !hasFirstColumnBrace(tokens, open, close)) {
+      if (close > open && !tokens.hasFirstColumnBrace(open, close)) {
         const kept = keptDeclarations(tokens, open, close);
         skipped.push(...without([tokens.end[open]!, tokens.start[close]!], kept.map(([first, last]) => wholeLines(text, tokens.start[first]!, tokens.end[last]!))));
         i = close;
@@ -51,7 +50,7 @@ function literalsIn(tokens: ScannedTokens, from: number, to: number): TextRange[
     const close = tokens.pair[i]!;
     if (!tokens.is(i, BRACE) || close <= i) continue;
     const typeBody = tokens.isWord(i - 1, 'struct') || tokens.isWord(i - 1, 'interface');
-    if (!typeBody && close > i + 1 && !hasFirstColumnBrace(tokens, i, close)) skipped.push([tokens.end[i]!, tokens.start[close]!]);
+    if (!typeBody && close > i + 1 && !tokens.hasFirstColumnBrace(i, close)) skipped.push([tokens.end[i]!, tokens.start[close]!]);
     if (!typeBody) i = close;
   }
   return skipped;
@@ -77,15 +76,6 @@ function bodyStart(tokens: ScannedTokens, i: number): number {
 function wholeLines(text: string, start: number, end: number): TextRange {
   const lineBreak = text.indexOf('\n', end);
   return [text.lastIndexOf('\n', start - 1) + 1, lineBreak < 0 ? text.length : lineBreak + 1];
-}
-
-/** Whether a `}` in the first column of its line stands between the braces at `open` and `close`. */
-function hasFirstColumnBrace(tokens: ScannedTokens, open: number, close: number): boolean {
-  for (let i = open + 1; i < close; i++) {
-    const start = tokens.start[i]!;
-    if (tokens.is(i, CLOSING_BRACE) && (start === 0 || tokens.text.charCodeAt(start - 1) === NEWLINE)) return true;
-  }
-  return false;
 }
 
 /**
@@ -131,52 +121,26 @@ function endsStatement(tokens: ScannedTokens, i: number): boolean {
 const PLUS = 43;
 const MINUS = 45;
 
-/** The words, literals and punctuation characters of Go text, in order. */
-function scanGo(text: string): TokenArrays {
-  // About one token in five characters of Go: room for most files without growing.
-  const tokens = new TokenArrays(Math.max(64, text.length >> 2));
-  let lineBreak = false;
-  for (let at = 0; at < text.length; ) {
-    const c = text.charCodeAt(at);
-    if (c === NEWLINE) {
-      lineBreak = true;
-      at++;
-      continue;
-    }
-    if (c === 32 || c === 9 || c === 13) {
-      at++;
-      continue;
-    }
-    let end = at + 1;
-    let mark = WORD;
-    if (c === 47 /* / */ && text.charCodeAt(at + 1) === 47) {
+/** Go's comments and literals: a raw string, an interpreted one, a rune. */
+const GO: Lexer = {
+  commentEnd(text, at) {
+    if (text.charCodeAt(at + 1) === 47) {
       const lineEnd = text.indexOf('\n', at);
-      at = lineEnd < 0 ? text.length : lineEnd;
-      continue;
-    } else if (c === 47 && text.charCodeAt(at + 1) === 42 /* * */) {
-      const close = text.indexOf('*/', at + 2);
-      const stop = close < 0 ? text.length : close + 2;
-      // A comment over lines is a line break to Go.
-      const newline = text.indexOf('\n', at);
-      if (newline >= 0 && newline < stop) lineBreak = true;
-      at = stop;
-      continue;
-    } else if (c === 96 /* ` */) {
-      const close = text.indexOf('`', at + 1);
-      end = close < 0 ? text.length : close + 1;
-    } else if (c === 34 /* " */ || c === 39 /* ' */) {
-      end = quotedEnd(text, at);
-    } else if (isWordChar(text, at)) {
-      while (end < text.length && isWordChar(text, end)) end++;
-    } else {
-      mark = c;
+      return lineEnd < 0 ? text.length : lineEnd;
     }
-    tokens.push(at, end, mark, lineBreak);
-    lineBreak = false;
-    at = end;
-  }
-  return tokens;
-}
+    if (text.charCodeAt(at + 1) !== 42 /* * */) return undefined;
+    const close = text.indexOf('*/', at + 2);
+    return close < 0 ? text.length : close + 2;
+  },
+  literalEnd(text, at) {
+    const c = text.charCodeAt(at);
+    if (c === 96 /* ` */) {
+      const close = text.indexOf('`', at + 1);
+      return close < 0 ? text.length : close + 1;
+    }
+    return c === 34 /* " */ || c === 39 /* ' */ ? quotedEnd(text, at) : undefined;
+  },
+};
 
 /** Past the interpreted string or rune that starts at `at` (at its line's end when it is not closed). */
 function quotedEnd(text: string, at: number): number {

@@ -3,11 +3,12 @@
  * see `macroNoise.ts`), and the ranges of it the parse skips (function bodies, see `cBodies.ts`,
  * `goBodies.ts` and `rustBodies.ts`), as the language's manifest entry asks.
  */
-import { skippedInC, type TextRange } from './cBodies.js';
+import { skippedInC } from './cBodies.js';
 import { skippedInGo } from './goBodies.js';
 import { skippedInRust } from './rustBodies.js';
 import type { LanguageInfo } from './languages.js';
 import { cTokens, withoutMacros } from './macroNoise.js';
+import type { TextRange } from './textRanges.js';
 
 export interface ParseInput {
   readonly text: string;

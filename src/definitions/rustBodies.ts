@@ -7,19 +7,18 @@
  * a `;` first (a trait's method, an `extern` block's) means none. A body whose braces do not pair as
  * rustfmt indents them (a `}` in the first column before its own) is parsed whole.
  */
-import type { TextRange } from './cBodies.js';
-import { without } from './cBodies.js';
-import { BRACE, BRACKET, CLOSING_BRACE, isWordChar, NEWLINE, PARENTHESIS, ScannedTokens, SEMICOLON, TokenArrays, WORD } from './scannedTokens.js';
+import { without, type TextRange } from './textRanges.js';
+import { BRACE, BRACKET, CLOSING_BRACE, isWordChar, NEWLINE, PARENTHESIS, scanTokens, ScannedTokens, SEMICOLON, WORD, type Lexer } from './scannedTokens.js';
 
 /** The ranges of a Rust file's text the parse skips, in order. */
 export function skippedInRust(text: string): TextRange[] {
-  const tokens = new ScannedTokens(text, scanRust(text));
+  const tokens = new ScannedTokens(text, scanTokens(text, RUST));
   const skipped: TextRange[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (!tokens.isWord(i, 'fn') || !tokens.isAnyWord(i + 1)) continue;
     const open = bodyStart(tokens, i + 2);
     const close = open < 0 ? -1 : tokens.pair[open]!;
-    if (close <= open || hasFirstColumnBrace(tokens, open, close)) continue;
+    if (close <= open || tokens.hasFirstColumnBrace(open, close)) continue;
     const kept = keptItems(tokens, open, close).map(([first, last]): TextRange => [tokens.start[first]!, tokens.end[last]!]);
     skipped.push(...without([tokens.end[open]!, tokens.start[close]!], kept));
     i = close;
@@ -35,15 +34,6 @@ function bodyStart(tokens: ScannedTokens, i: number): number {
     if ((tokens.is(j, PARENTHESIS) || tokens.is(j, BRACKET)) && tokens.pair[j]! > j) j = tokens.pair[j]!;
   }
   return -1;
-}
-
-/** Whether a `}` in the first column of its line stands between the braces at `open` and `close`. */
-function hasFirstColumnBrace(tokens: ScannedTokens, open: number, close: number): boolean {
-  for (let i = open + 1; i < close; i++) {
-    const start = tokens.start[i]!;
-    if (tokens.is(i, CLOSING_BRACE) && (start === 0 || tokens.text.charCodeAt(start - 1) === NEWLINE)) return true;
-  }
-  return false;
 }
 
 /** Keywords that begin an item an outline lists, after its attributes and visibility. */
@@ -120,53 +110,27 @@ function wordAt(tokens: ScannedTokens, i: number): string {
 }
 
 /**
- * The words, literals and punctuation characters of Rust text, in order, without comments (block
- * comments nest). A lifetime (`'a`) is a word; a character literal (`'a'`, `'\n'`) is a literal.
+ * Rust's comments (block comments nest) and literals: strings (raw, byte, C), characters; a
+ * lifetime or label (`'a`) is read as one too, being no character literal.
  */
-function scanRust(text: string): TokenArrays {
-  const tokens = new TokenArrays(Math.max(64, text.length >> 2));
-  let lineBreak = false;
-  for (let at = 0; at < text.length; ) {
-    const c = text.charCodeAt(at);
-    if (c === NEWLINE) {
-      lineBreak = true;
-      at++;
-      continue;
-    }
-    if (c === 32 || c === 9 || c === 13) {
-      at++;
-      continue;
-    }
-    if (c === 47 /* / */ && text.charCodeAt(at + 1) === 47) {
+const RUST: Lexer = {
+  commentEnd(text, at) {
+    if (text.charCodeAt(at + 1) === 47) {
       const lineEnd = text.indexOf('\n', at);
-      at = lineEnd < 0 ? text.length : lineEnd;
-      continue;
+      return lineEnd < 0 ? text.length : lineEnd;
     }
-    if (c === 47 && text.charCodeAt(at + 1) === 42 /* * */) {
-      at = blockCommentEnd(text, at);
-      continue;
-    }
-    let end: number;
-    let mark = WORD;
+    return text.charCodeAt(at + 1) === 42 /* * */ ? blockCommentEnd(text, at) : undefined;
+  },
+  literalEnd(text, at) {
+    const c = text.charCodeAt(at);
     const raw = rawStringEnd(text, at);
-    if (raw !== undefined) end = raw;
-    else if (c === 34 /* " */) end = quotedEnd(text, at, 34);
-    else if ((c === 98 /* b */ || c === 99 /* c */) && text.charCodeAt(at + 1) === 34) end = quotedEnd(text, at + 1, 34);
-    else if (c === 98 && text.charCodeAt(at + 1) === 39) end = quotedEnd(text, at + 1, 39);
-    else if (c === 39 /* ' */) end = quoteEnd(text, at);
-    else if (isWordChar(text, at)) {
-      end = at + 1;
-      while (end < text.length && isWordChar(text, end)) end++;
-    } else {
-      end = at + 1;
-      mark = c;
-    }
-    tokens.push(at, end, mark, lineBreak);
-    lineBreak = false;
-    at = end;
-  }
-  return tokens;
-}
+    if (raw !== undefined) return raw;
+    if (c === 34 /* " */) return quotedEnd(text, at, 34);
+    if ((c === 98 /* b */ || c === 99 /* c */) && text.charCodeAt(at + 1) === 34) return quotedEnd(text, at + 1, 34);
+    if (c === 98 && text.charCodeAt(at + 1) === 39) return quotedEnd(text, at + 1, 39);
+    return c === 39 /* ' */ ? quoteEnd(text, at) : undefined;
+  },
+};
 
 /** Past the block comment at `at`, the comments inside it counted. */
 function blockCommentEnd(text: string, at: number): number {

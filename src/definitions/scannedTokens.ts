@@ -98,6 +98,18 @@ export class ScannedTokens {
   isWord(i: number, word: string): boolean {
     return this.mark[i] === WORD && this.end[i]! - this.start[i]! === word.length && this.text.startsWith(word, this.start[i]);
   }
+
+  /**
+   * Whether a `}` in the first column of its line stands between the braces at `open` and `close`:
+   * they do not pair as the code is indented (a macro or a preprocessor branch opened a block).
+   */
+  hasFirstColumnBrace(open: number, close: number): boolean {
+    for (let i = open + 1; i < close; i++) {
+      const start = this.start[i]!;
+      if (this.mark[i] === CLOSING_BRACE && (start === 0 || this.text.charCodeAt(start - 1) === NEWLINE)) return true;
+    }
+    return false;
+  }
 }
 
 function pairs(marks: Int32Array): Int32Array {
@@ -125,4 +137,53 @@ export function isWordChar(text: string, at: number): boolean {
   const c = text.charCodeAt(at);
   if (c > 127) return WORD_CHARS.test(text[at]!);
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+const SLASH = 47;
+
+/** What a language's scanner knows of its text besides words and punctuation. */
+export interface Lexer {
+  /** Past the comment that starts at `at` (a `/`); undefined when none does. */
+  commentEnd(text: string, at: number): number | undefined;
+  /** Past the literal that starts at `at` (a string, a character), a word to the passes; undefined when none does. */
+  literalEnd(text: string, at: number): number | undefined;
+}
+
+/** The words, literals and punctuation characters of a text, in order, without comments (a comment over lines is a line break). */
+export function scanTokens(text: string, lexer: Lexer): TokenArrays {
+  // About one token in five characters of code: room for most files without growing.
+  const tokens = new TokenArrays(Math.max(64, text.length >> 2));
+  let lineBreak = false;
+  for (let at = 0; at < text.length; ) {
+    const c = text.charCodeAt(at);
+    if (c === NEWLINE) {
+      lineBreak = true;
+      at++;
+      continue;
+    }
+    if (c === 32 || c === 9 || c === 13) {
+      at++;
+      continue;
+    }
+    const comment = c === SLASH ? lexer.commentEnd(text, at) : undefined;
+    if (comment !== undefined) {
+      const newline = text.indexOf('\n', at);
+      if (newline >= 0 && newline < comment) lineBreak = true;
+      at = comment;
+      continue;
+    }
+    let end = lexer.literalEnd(text, at);
+    let mark = WORD;
+    if (end === undefined && isWordChar(text, at)) {
+      end = at + 1;
+      while (end < text.length && isWordChar(text, end)) end++;
+    } else if (end === undefined) {
+      end = at + 1;
+      mark = c;
+    }
+    tokens.push(at, end, mark, lineBreak);
+    lineBreak = false;
+    at = end;
+  }
+  return tokens;
 }

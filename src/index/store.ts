@@ -207,8 +207,8 @@ class SqliteStore implements IndexStore {
   definitions(content: Buffer, language: Buffer): Buffer | undefined {
     return this.guard(() => {
       const row = this.statements.definitions.get(content, language) as { payload: Buffer; checksum: number } | undefined;
-      if (row === undefined || row.checksum !== checksum(Buffer.concat([content, language]), row.payload)) return undefined;
-      this.touched.definitions.add(Buffer.concat([content, language]).toString('latin1'));
+      if (row === undefined || row.checksum !== checksum(content, language, row.payload)) return undefined;
+      this.touched.definitions.add(content.toString('latin1') + language.toString('latin1'));
       return row.payload;
     });
   }
@@ -220,7 +220,7 @@ class SqliteStore implements IndexStore {
       this.db
         .transaction(() => {
           for (const w of changes.words) putWords.run(w.content, w.filter, checksum(w.content, w.filter), time);
-          for (const d of changes.definitions) putDefinitions.run(d.content, d.language, d.payload, checksum(Buffer.concat([d.content, d.language]), d.payload), time);
+          for (const d of changes.definitions) putDefinitions.run(d.content, d.language, d.payload, checksum(d.content, d.language, d.payload), time);
           this.touch(time);
         })
         .immediate();
