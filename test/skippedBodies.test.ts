@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadLanguages } from '../src/definitions/manifest.js';
+import { outlineDefinitions } from '../src/definitions/engine.js';
 import { parseInput } from '../src/definitions/parseInput.js';
 
 const languages = loadLanguages();
@@ -124,6 +125,14 @@ describe('Rust function bodies', () => {
   test('strings, raw strings, characters, lifetimes and nested comments hold no brace that counts', () => {
     const text = "fn f<'a>(x: &'a str) -> char {\n    let s = r#\"}\"#; /* { /* } */ */\n    '}'\n}\nfn g() {}";
     assert.equal(read('a.rs', text), "fn f<'a>(x: &'a str) -> char {\n···································\n·······\n}\nfn g() {}");
+  });
+});
+
+describe('what the parse reads around skipped bodies', () => {
+  test('stays where it is in the file, after characters of two UTF-16 units and in lines of any length', async () => {
+    const text = '/* 日本語 😀 */\nint f(void) { const char *s = "ü😀"; return 0; }\n/* ü */ int g(int x)\n{\n\t/* 😀 */ return x;\n}\nstruct s { int a; };\n';
+    const found = (await outlineDefinitions(languages, 'u.c', text)).map((d) => `${d.startLine}-${d.endLine} ${d.kind} ${d.name}`);
+    assert.deepEqual(found, ['2-2 function f', '3-6 function g', '7-7 struct s']);
   });
 });
 

@@ -1,16 +1,15 @@
 /**
  * What a C or C++ parse can skip: the inside of each function body and of each initializer list
  * (`= { … }`) outside function bodies, less what an outline lists from a body (a struct, union, enum
- * or class defined there, a typedef) and its preprocessor lines; an initializer list that holds a
- * preprocessor line is parsed whole. Most of a C file is function bodies:
- * the grammar reads the rest three times faster, and a macro in a body (`list_for_each(pos, head) {`)
+ * or class defined there, a typedef) and its conditionals' and macros' lines (`#if`, `#define`); an
+ * initializer list that holds such a line is parsed whole. Most of a C file is function bodies: the
+ * grammar reads the rest three times faster, and a macro in a body (`list_for_each(pos, head) {`)
  * no longer disturbs the reading of what is around it.
  *
- * A body is a `{` after a parameter list's `)`, its qualifiers (`const`, `noexcept`, `override`, …)
- * or a trailing return type; not after an attribute's `(…)` (`struct __attribute__((packed)) {`).
- * A body whose braces do not pair as its indentation says (a `}` first on a line, in the first
- * column, before its own: a preprocessor branch that opens a block the other branch stands for) is
- * parsed whole.
+ * A body is a `{` after a parameter list's `)`, its qualifiers (`const`, `noexcept`, `override`, a
+ * macro where one stands) or a trailing return type; not after an attribute's `(…)`
+ * (`struct __attribute__((packed)) {`). A body whose braces do not pair as its lines are indented (a
+ * `}` in the first column before its own, where a macro opened or closed a block) is parsed whole.
  */
 import { wordOf, type Conditional, type Token } from './cText.js';
 import { isUnknownMacro, type MacroRules } from './macroNoise.js';

@@ -16,6 +16,7 @@ export interface ParseInput {
   readonly skipped: readonly TextRange[];
 }
 
+/** What the grammar of `language` (a language a file is written in, not one chosen by content) parses of `text`. */
 export function parseInput(text: string, language: LanguageInfo): ParseInput {
   switch (language.grammar?.bodies) {
     case 'go':
