@@ -60,9 +60,17 @@ export function skippedInC(text: string, tokens: readonly Token[], directives: r
 class Reader {
   /** For each `(`, `)`, `{` and `}`, the index of the token it pairs with; -1 when none or unpaired. */
   readonly pair: Int32Array;
+  /** For each token, how many `}` in the first column of their line come before it. */
+  private readonly firstColumnBraces: Int32Array;
 
   constructor(readonly text: string, readonly tokens: readonly Token[], private readonly macros: MacroRules | undefined) {
     this.pair = pairs(text, tokens);
+    this.firstColumnBraces = new Int32Array(tokens.length + 1);
+    for (let i = 0; i < tokens.length; i++) {
+      const start = tokens[i]!.start;
+      const atColumnOne = this.is(i, '}') && (start === 0 || text[start - 1] === '\n');
+      this.firstColumnBraces[i + 1] = this.firstColumnBraces[i]! + (atColumnOne ? 1 : 0);
+    }
   }
 
   /** Whether token `i` is the punctuation `mark`. */
@@ -113,13 +121,9 @@ class Reader {
     return this.text.slice(token.start, token.end);
   }
 
-  /** Whether a `}` first in its line's first column stands between the braces at `open` and `close`. */
+  /** Whether a `}` in the first column of its line stands between the braces at `open` and `close` (counted once: a body asked of each `{` would cost the square of a file's braces). */
   hasFirstColumnBrace(open: number, close: number): boolean {
-    for (let i = open + 1; i < close; i++) {
-      const token = this.tokens[i]!;
-      if (token.first && this.is(i, '}') && (token.start === 0 || this.text[token.start - 1] === '\n')) return true;
-    }
-    return false;
+    return this.firstColumnBraces[close]! - this.firstColumnBraces[open + 1]! > 0;
   }
 
   /** The statements of the body between `open` and `close` that an outline lists: defined structs, unions, enums and classes, typedefs. */

@@ -26,11 +26,14 @@ export function skippedInRust(text: string): TextRange[] {
   return skipped;
 }
 
-/** The body's `{` of a function whose signature goes on from token `i`, or -1 when it has none. */
+/**
+ * The body's `{` of a function whose signature goes on from token `i`, or -1 when it has none (a
+ * `;`, a `}`, or the next `fn name` first: text that is no Rust is not read to its end for each `fn`).
+ */
 function bodyStart(tokens: ScannedTokens, i: number): number {
   for (let j = i; j < tokens.length; j++) {
     if (tokens.is(j, BRACE)) return j;
-    if (tokens.is(j, SEMICOLON) || tokens.is(j, CLOSING_BRACE)) return -1;
+    if (tokens.is(j, SEMICOLON) || tokens.is(j, CLOSING_BRACE) || (tokens.isWord(j, 'fn') && tokens.isAnyWord(j + 1))) return -1;
     if ((tokens.is(j, PARENTHESIS) || tokens.is(j, BRACKET)) && tokens.pair[j]! > j) j = tokens.pair[j]!;
   }
   return -1;

@@ -66,6 +66,8 @@ export class ScannedTokens {
   /** For each bracket, the index of the token it pairs with (each kind on its own); -1 where none. */
   readonly pair: Int32Array;
   readonly length: number;
+  /** For each token, how many `}` in the first column of their line come before it. */
+  private readonly firstColumnBraces: Int32Array;
 
   constructor(readonly text: string, scanned: TokenArrays) {
     this.length = scanned.length;
@@ -74,6 +76,12 @@ export class ScannedTokens {
     this.mark = scanned.mark.subarray(0, this.length);
     this.breaks = scanned.breaks.subarray(0, this.length);
     this.pair = pairs(this.mark);
+    this.firstColumnBraces = new Int32Array(this.length + 1);
+    for (let i = 0; i < this.length; i++) {
+      const start = this.start[i]!;
+      const atColumnOne = this.mark[i] === CLOSING_BRACE && (start === 0 || text.charCodeAt(start - 1) === NEWLINE);
+      this.firstColumnBraces[i + 1] = this.firstColumnBraces[i]! + (atColumnOne ? 1 : 0);
+    }
   }
   lineBreakBefore(i: number): boolean {
     return this.breaks[i] === 1;
@@ -104,11 +112,8 @@ export class ScannedTokens {
    * they do not pair as the code is indented (a macro or a preprocessor branch opened a block).
    */
   hasFirstColumnBrace(open: number, close: number): boolean {
-    for (let i = open + 1; i < close; i++) {
-      const start = this.start[i]!;
-      if (this.mark[i] === CLOSING_BRACE && (start === 0 || this.text.charCodeAt(start - 1) === NEWLINE)) return true;
-    }
-    return false;
+    // Counted once: a body asked of each `{` would cost the square of a file's braces.
+    return this.firstColumnBraces[close]! - this.firstColumnBraces[open + 1]! > 0;
   }
 }
 
