@@ -61,6 +61,8 @@ describe('huge and deeply nested files', () => {
     'separators.cpp': `int needle() { return 0; }\nlong x = 1${"'1".repeat(depth * 10)};\n`,
     // What the .h heuristic reads: lines of class heads to try (in a comment), none of them closed.
     'heads.h': `int needle(void) { return 0; }\n/*${'\nstruct a: '.repeat(depth * 4)}\n*/\n`,
+    // What the body pass reads once, not once a line: a signature again and again.
+    'signatures.rs': `fn needle() {}\n${'fn f ( x ) '.repeat(depth * 4)}\n`,
     'nest.rb': `def needle\nend\nx = ${nested('[', ']')}\n`,
     'nest.swift': `func needle() {}\nlet x = ${nested('[', ']')}\n`,
     'nest.md': `# needle\n\n${'> '.repeat(depth)}quote\n\n${'- '.repeat(depth)}item\n`,

@@ -58,4 +58,10 @@ describe('C/C++ text before the parse', () => {
     const text = 'is_type(1)\n#ifdef A\n# ifdef B\nint b;\n# endif\n#else\n# ifdef C\nint c;\n# endif\n#endif\nint d;\n';
     assert.equal(read(text), 'is_type(1)\n______ _\n_ _____ _\nint b;\n_ _____\n_____\n_ _____ _\n___ __\n_ _____\n______\nint d;\n');
   });
+
+  test('200,000 nested conditionals are read in one pass (looked through once for each #if, hours)', () => {
+    const depth = 200_000;
+    const text = `${'#if X\n'.repeat(depth)}#else\nfoo(\n${'#endif\n'.repeat(depth)}`;
+    assert.equal(read(text).length, text.length);
+  });
 });

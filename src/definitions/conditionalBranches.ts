@@ -23,6 +23,7 @@ const LABELS = new Set(['public', 'private', 'protected', 'default']);
 export function firstBranchBlanks(text: string, tokens: readonly Token[], conditionals: readonly Conditional[]): [number, number][] {
   if (conditionals.length === 0) return [];
   const depths = blockDepths(text, tokens);
+  const branches = branchesOfAll(conditionals);
   const blanks: [number, number][] = [];
   /**
    * The later branches blanked that do not end before the conditional at hand: a conditional inside
@@ -34,7 +35,7 @@ export function firstBranchBlanks(text: string, tokens: readonly Token[], condit
     if (opening.kind !== 'if') return;
     goneRegions = goneRegions.filter((region) => region.until > opening.start);
     if (goneRegions.some((region) => opening.start >= region.from)) return;
-    const ends = branchesOf(conditionals, i);
+    const ends = branches.get(i);
     if (ends === undefined) return; // Never closed: left as it is.
     const later = conditionals[ends.laterBranch]!;
     // Blocks a first branch leaves open or closes matter where another branch stands for it (with
@@ -48,19 +49,28 @@ export function firstBranchBlanks(text: string, tokens: readonly Token[], condit
   return blanks;
 }
 
-/** Where the conditional opened at `i` has its second branch (its `#endif` when it has one branch only) and its `#endif`; nested ones are inside. */
-function branchesOf(conditionals: readonly Conditional[], i: number): { laterBranch: number; endif: number } | undefined {
-  let depth = 0;
-  let laterBranch: number | undefined;
-  for (let j = i + 1; j < conditionals.length; j++) {
-    const kind = conditionals[j]!.kind;
-    if (kind === 'define') continue;
-    if (kind === 'if') depth++;
-    else if (kind === 'endif' && depth > 0) depth--;
-    else if (kind === 'endif') return { laterBranch: laterBranch ?? j, endif: j };
-    else if (depth === 0) laterBranch ??= j;
-  }
-  return undefined;
+interface Branches {
+  /** Its second branch's line (its `#endif` when it has one branch only). */
+  readonly laterBranch: number;
+  readonly endif: number;
+}
+
+/**
+ * For each conditional that is closed, by the index of its `#if`: where its second branch begins and
+ * where it ends, nested ones inside. Found in one pass (a look forward for each `#if` would cost the
+ * square of a file's nested conditionals).
+ */
+function branchesOfAll(conditionals: readonly Conditional[]): Map<number, Branches> {
+  const found = new Map<number, Branches>();
+  const open: { readonly at: number; laterBranch: number | undefined }[] = [];
+  conditionals.forEach((line, j) => {
+    if (line.kind === 'if') open.push({ at: j, laterBranch: undefined });
+    else if (line.kind === 'endif') {
+      const closed = open.pop();
+      if (closed !== undefined) found.set(closed.at, { laterBranch: closed.laterBranch ?? j, endif: j });
+    } else if (line.kind !== 'define' && open.length > 0) open[open.length - 1]!.laterBranch ??= j;
+  });
+  return found;
 }
 
 /** The `#define` and `#undef` lines between two of the conditionals. */

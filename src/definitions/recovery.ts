@@ -78,7 +78,8 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
   const starts = lineStarts(text);
   const scanned = keywordDefinitions(text);
   const startOf = (index: number) => starts[scanned[index]!.line - 1]!;
-  const regionOf = (index: number) => regions.find((r) => r.start <= startOf(index) && startOf(index) < r.end);
+  const within = new RegionFinder(regions);
+  const regionOf = (index: number) => within.holding(startOf(index));
   const ends = blockEnds(scanned);
   const scannedIndex = new Map(scanned.map((entry, index) => [key(entry), index]));
   const knownKeys = new Set(known.map(key));
@@ -96,7 +97,7 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
     // attach a body; earlier, where a closing line (`}`, `end`) at its indentation comes before
     // its node's end (a member swallowed). A preprocessor line or label at the margin of a C
     // function ends no block that way.
-    const region = regions.find((r) => r.end > item.start);
+    const region = within.firstEndingAfter(item.start);
     if (region === undefined) return item;
     const block = indentedBlockEnd((lines ??= splitLines(text)), item.startLine);
     if (lineOfOffset(starts, region.start) > Math.max(block.line, item.endLine)) return item;
@@ -112,6 +113,36 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
     return [{ kind: entry.kind, start: startOf(index), end, line: entry.line, startLine: entry.line, endLine, name: entry.name }];
   });
   return [...trimmed, ...recovered];
+}
+
+/**
+ * Look-ups among the ERROR regions, which are apart and in order: by halves, as a file can have
+ * thousands of them and of entries to place.
+ */
+class RegionFinder {
+  private readonly starts: number[];
+
+  constructor(private readonly regions: readonly Region[]) {
+    this.starts = regions.map((region) => region.start);
+  }
+
+  /** The region that holds `offset`, if one does. */
+  holding(offset: number): Region | undefined {
+    const region = this.regions[lastIndexAtMost(this.starts, offset)];
+    return region !== undefined && region.start <= offset && offset < region.end ? region : undefined;
+  }
+
+  /** The first region that ends after `offset`. */
+  firstEndingAfter(offset: number): Region | undefined {
+    let low = 0;
+    let high = this.regions.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.regions[middle]!.end > offset) high = middle;
+      else low = middle + 1;
+    }
+    return this.regions[low];
+  }
 }
 
 /** The 1-based line holding `offset`, from each line's first non-blank offset (see `lineStarts`). */
