@@ -64,10 +64,15 @@ export const NO_STORE: IndexStore = {
   close: () => {},
 };
 
+/**
+ * The definitions table has a rowid and a unique key: its payloads, a few KB, made a table keyed by
+ * them alone (WITHOUT ROWID, as an older zumba made it, which reads the same) twice as slow to look
+ * up in. A database made so before keeps its table.
+ */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS words (content BLOB PRIMARY KEY, filter BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS definitions (content BLOB NOT NULL, language BLOB NOT NULL, payload BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (content, language)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS definitions (content BLOB NOT NULL, language BLOB NOT NULL, payload BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL, UNIQUE (content, language));
 CREATE INDEX IF NOT EXISTS words_used ON words (used);
 CREATE INDEX IF NOT EXISTS definitions_used ON definitions (used);
 `;
