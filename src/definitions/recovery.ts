@@ -36,7 +36,8 @@ function errorRegions(root: SyntaxNode): Region[] {
     if (node.type === 'ERROR') regions.push({ start: node.startIndex, end: node.endIndex });
     else if (node.hasError) for (const child of node.children) if (child !== null) pending.push(child);
   }
-  return regions.sort((a, b) => a.start - b.start);
+  // By start, then end: an empty region at the start of another comes before it (see RegionFinder).
+  return regions.sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
 /** Offset of the first non-blank character of each line (lines end at `\n`). */

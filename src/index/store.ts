@@ -213,7 +213,7 @@ class SqliteStore implements IndexStore {
     return this.guard(() => {
       const row = this.statements.definitions.get(content, language) as { payload: Buffer; checksum: number } | undefined;
       if (row === undefined || row.checksum !== checksum(content, language, row.payload)) return undefined;
-      this.touched.definitions.add(content.toString('latin1') + language.toString('latin1'));
+      this.touched.definitions.add(Buffer.concat([content, language]).toString('latin1'));
       return row.payload;
     });
   }
