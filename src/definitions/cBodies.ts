@@ -12,7 +12,8 @@
  * `}` in the first column before its own, where a macro opened or closed a block) is parsed whole.
  */
 import { wordOf, type Conditional, type Token } from './cText.js';
-import { isUnknownMacro, type MacroRules } from './macroNoise.js';
+import { FUNCTION_QUALIFIERS, isUnknownMacro, type MacroRules } from './macroNoise.js';
+import { countsBefore, firstIndexWhere } from '../text/lines.js';
 import { without, type TextRange } from './textRanges.js';
 
 const CLASS_KEYS = new Set(['struct', 'union', 'enum', 'class']);
@@ -20,8 +21,8 @@ const CLASS_KEYS = new Set(['struct', 'union', 'enum', 'class']);
 /** Words whose `(…)` before a `{` is no parameter list: `struct alignas(8) {`, `requires (C<T>) {`. */
 const NOT_PARAMETER_LISTS = new Set(['__attribute__', '__attribute', '__declspec', 'alignas', '_Alignas', 'requires', 'decltype']);
 
-/** What may stand between a parameter list's `)` and the body: `f() const &&`, `g() noexcept`, `[]() mutable`. */
-const QUALIFIERS = new Set(['const', 'volatile', 'noexcept', 'override', 'final', 'mutable', '&']);
+/** What may stand between a parameter list's `)` and the body: a function's qualifiers, and a lambda's `mutable`. */
+const QUALIFIERS = new Set([...FUNCTION_QUALIFIERS, 'mutable']);
 
 /** What may stand before a struct or typedef kept in a body: `static const struct { … } table[] = …`. */
 const STORAGE = new Set(['static', 'const', 'volatile', 'register', 'extern', 'thread_local', '_Thread_local']);
@@ -65,12 +66,7 @@ class Reader {
 
   constructor(readonly text: string, readonly tokens: readonly Token[], private readonly macros: MacroRules | undefined) {
     this.pair = pairs(text, tokens);
-    this.firstColumnBraces = new Int32Array(tokens.length + 1);
-    for (let i = 0; i < tokens.length; i++) {
-      const start = tokens[i]!.start;
-      const atColumnOne = this.is(i, '}') && (start === 0 || text[start - 1] === '\n');
-      this.firstColumnBraces[i + 1] = this.firstColumnBraces[i]! + (atColumnOne ? 1 : 0);
-    }
+    this.firstColumnBraces = countsBefore(tokens.length, (i) => this.is(i, '}') && (tokens[i]!.start === 0 || text[tokens[i]!.start - 1] === '\n'));
   }
 
   /** Whether token `i` is the punctuation `mark`. */
@@ -186,23 +182,12 @@ function pairs(text: string, tokens: readonly Token[]): Int32Array {
 /** The lines of the directives that lie between `start` and `end`, each with its line break: the grammar ends a directive there. */
 function directiveRanges(text: string, directives: readonly Conditional[], start: number, end: number): TextRange[] {
   const ranges: TextRange[] = [];
-  for (let i = firstAtOrAfter(directives, start); i < directives.length && directives[i]!.end <= end; i++) {
+  // The directives are in the text's order.
+  for (let i = firstIndexWhere(directives.length, (at) => directives[at]!.start >= start); i < directives.length && directives[i]!.end <= end; i++) {
     const line = directives[i]!;
     ranges.push([line.start, Math.min(end, lineBreakEnd(text, line.end))]);
   }
   return ranges;
-}
-
-/** The index of the first directive that starts at or after `offset` (they are in the text's order). */
-function firstAtOrAfter(directives: readonly Conditional[], offset: number): number {
-  let low = 0;
-  let high = directives.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (directives[middle]!.start < offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** Past the line break at `at` (`\n` or `\r\n`), if one is there. */

@@ -4,6 +4,8 @@
  * conditionals' lines; and a way to blank ranges of it that keeps every offset.
  */
 
+import { quotedEnd } from '../text/literals.js';
+
 export interface Token {
   readonly start: number;
   readonly end: number;
@@ -102,7 +104,7 @@ export function tokenize(text: string, conditionals?: Conditional[]): Token[] {
       if (kind !== undefined) conditionals!.push({ kind, start: at, end, tokensBefore: tokens.length });
       at = end;
     } else if (c === '"' || c === "'") {
-      at = literalEnd(text, at);
+      at = quotedEnd(text, at, true);
       lineStart = false;
     } else if (c === 'R' && text[at + 1] === '"') {
       at = rawStringEnd(text, at + 1);
@@ -152,22 +154,10 @@ function endsLine(text: string, i: number): boolean {
   return text[i] === '\n' && text[i - 1] !== '\\' && !(text[i - 1] === '\r' && text[i - 2] === '\\');
 }
 
-/** Past the string or character literal that starts at `at` (at its line's end when it is not closed). */
-function literalEnd(text: string, at: number): number {
-  const quote = text[at];
-  for (let i = at + 1; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\') i++;
-    else if (c === quote) return i + 1;
-    else if (c === '\n') return i;
-  }
-  return text.length;
-}
-
 /** Past the raw string `"delimiter( … )delimiter"` whose quote is at `quote`. */
 function rawStringEnd(text: string, quote: number): number {
   const open = text.indexOf('(', quote);
-  if (open < 0 || open - quote > 17) return literalEnd(text, quote);
+  if (open < 0 || open - quote > 17) return quotedEnd(text, quote, true);
   const end = text.indexOf(`)${text.slice(quote + 1, open)}"`, open);
   return end < 0 ? text.length : end + open - quote + 1;
 }

@@ -13,6 +13,7 @@
  * a macro is defined whichever branch holds it.
  */
 import { wordOf, type Conditional, type Token } from './cText.js';
+import { without, type TextRange } from './textRanges.js';
 
 /** What ends a declaration or statement, or opens or closes a block: a conditional after one stands between them. */
 const BETWEEN = new Set([';', '{', '}']);
@@ -20,11 +21,11 @@ const BETWEEN = new Set([';', '{', '}']);
 const LABELS = new Set(['public', 'private', 'protected', 'default']);
 
 /** The ranges to blank: the lines and later branches of the conditionals the grammars cannot read. */
-export function firstBranchBlanks(text: string, tokens: readonly Token[], conditionals: readonly Conditional[]): [number, number][] {
+export function firstBranchBlanks(text: string, tokens: readonly Token[], conditionals: readonly Conditional[]): TextRange[] {
   if (conditionals.length === 0) return [];
   const depths = blockDepths(text, tokens);
   const branches = branchesOfAll(conditionals);
-  const blanks: [number, number][] = [];
+  const blanks: TextRange[] = [];
   /**
    * The later branches blanked that do not end before the conditional at hand: a conditional inside
    * one is gone with it (one in a first branch is not). Those left are as many as the conditionals
@@ -44,7 +45,8 @@ export function firstBranchBlanks(text: string, tokens: readonly Token[], condit
     if (!unbalanced && !midway(text, tokens, opening.tokensBefore)) return;
     const gone = { from: later.start, until: conditionals[ends.endif]!.end };
     goneRegions.push(gone);
-    blanks.push([opening.start, opening.end], ...around(macroLines(conditionals, ends.laterBranch, ends.endif), gone));
+    const kept = macroLines(conditionals, ends.laterBranch, ends.endif).map((line): TextRange => [line.start, line.end]);
+    blanks.push([opening.start, opening.end], ...without([gone.from, gone.until], kept));
   });
   return blanks;
 }
@@ -76,18 +78,6 @@ function branchesOfAll(conditionals: readonly Conditional[]): Map<number, Branch
 /** The `#define` and `#undef` lines between two of the conditionals. */
 function macroLines(conditionals: readonly Conditional[], from: number, to: number): Conditional[] {
   return conditionals.slice(from + 1, to).filter((line) => line.kind === 'define');
-}
-
-/** The parts of a range that the lines given (inside it, in order) leave. */
-function around(lines: readonly Conditional[], range: { readonly from: number; readonly until: number }): [number, number][] {
-  const parts: [number, number][] = [];
-  let at = range.from;
-  for (const line of lines) {
-    if (line.start > at) parts.push([at, line.start]);
-    at = line.end;
-  }
-  if (range.until > at) parts.push([at, range.until]);
-  return parts;
 }
 
 /** For each count of tokens read, how many blocks are open then (`{` less `}`): a branch's blocks are the difference at its ends. */

@@ -9,8 +9,9 @@
  * (`func f(x int)` implemented elsewhere) has none. A body whose braces do not pair as gofmt
  * indents them (a `}` in the first column before its own) is parsed whole.
  */
+import { quotedEnd } from '../text/literals.js';
 import { without, type TextRange } from './textRanges.js';
-import { BRACE, NEWLINE, PARENTHESIS, scanTokens, ScannedTokens, SEMICOLON, type Lexer } from './scannedTokens.js';
+import { BRACE, PARENTHESIS, scanTokens, ScannedTokens, SEMICOLON, type Lexer } from './scannedTokens.js';
 
 /** The ranges of a Go file's text the parse skips, in order. */
 export function skippedInGo(text: string): TextRange[] {
@@ -121,14 +122,9 @@ function endsStatement(tokens: ScannedTokens, i: number): boolean {
 const PLUS = 43;
 const MINUS = 45;
 
-/** Go's comments and literals: a raw string, an interpreted one, a rune. */
+/** Go's block comments and literals: a raw string, an interpreted one, a rune. */
 const GO: Lexer = {
-  commentEnd(text, at) {
-    if (text.charCodeAt(at + 1) === 47) {
-      const lineEnd = text.indexOf('\n', at);
-      return lineEnd < 0 ? text.length : lineEnd;
-    }
-    if (text.charCodeAt(at + 1) !== 42 /* * */) return undefined;
+  blockCommentEnd(text, at) {
     const close = text.indexOf('*/', at + 2);
     return close < 0 ? text.length : close + 2;
   },
@@ -138,18 +134,7 @@ const GO: Lexer = {
       const close = text.indexOf('`', at + 1);
       return close < 0 ? text.length : close + 1;
     }
-    return c === 34 /* " */ || c === 39 /* ' */ ? quotedEnd(text, at) : undefined;
+    return c === 34 /* " */ || c === 39 /* ' */ ? quotedEnd(text, at, true) : undefined;
   },
 };
 
-/** Past the interpreted string or rune that starts at `at` (at its line's end when it is not closed). */
-function quotedEnd(text: string, at: number): number {
-  const quote = text.charCodeAt(at);
-  for (let i = at + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 92 /* \ */) i++;
-    else if (c === quote) return i + 1;
-    else if (c === NEWLINE) return i;
-  }
-  return text.length;
-}

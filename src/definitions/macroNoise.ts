@@ -50,7 +50,7 @@ const NOT_TYPES = new Set([
 ]);
 
 /** What may stand between a function's `)` and a macro after it: `f() const &&`, `g() noexcept`, `h() override`. */
-const FUNCTION_QUALIFIERS = new Set(['const', 'volatile', '&', 'noexcept', 'override', 'final']);
+export const FUNCTION_QUALIFIERS = new Set(['const', 'volatile', '&', 'noexcept', 'override', 'final']);
 
 /** What follows a function's tail: its body, its end, `= 0`/`= default`, its initializers, its return type, more of the tail. */
 const AFTER_FUNCTION_TAIL = new Set(['{', ';', '=', ':', '->', 'override', 'final', 'const']);

@@ -11,7 +11,7 @@
 import type { Item } from './captures.js';
 import type { Definition } from './definition.js';
 import { indentedBlockEnd, keywordDefinitions } from './keywordScanner.js';
-import { lastIndexAtMost, splitLines } from '../text/lines.js';
+import { firstIndexWhere, lastIndexAtMost, splitLines } from '../text/lines.js';
 
 /** The parts of a syntax node the search for ERROR regions needs. */
 export interface SyntaxNode {
@@ -135,14 +135,7 @@ class RegionFinder {
 
   /** The first region that ends after `offset`. */
   firstEndingAfter(offset: number): Region | undefined {
-    let low = 0;
-    let high = this.regions.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (this.regions[middle]!.end > offset) high = middle;
-      else low = middle + 1;
-    }
-    return this.regions[low];
+    return this.regions[firstIndexWhere(this.regions.length, (i) => this.regions[i]!.end > offset)];
   }
 }
 

@@ -7,8 +7,9 @@
  * a `;` first (a trait's method, an `extern` block's) means none. A body whose braces do not pair as
  * rustfmt indents them (a `}` in the first column before its own) is parsed whole.
  */
+import { quotedEnd } from '../text/literals.js';
 import { without, type TextRange } from './textRanges.js';
-import { BRACE, BRACKET, CLOSING_BRACE, isWordChar, NEWLINE, PARENTHESIS, scanTokens, ScannedTokens, SEMICOLON, WORD, type Lexer } from './scannedTokens.js';
+import { BRACE, BRACKET, CLOSING_BRACE, isWordChar, PARENTHESIS, scanTokens, ScannedTokens, SEMICOLON, WORD, type Lexer } from './scannedTokens.js';
 
 /** The ranges of a Rust file's text the parse skips, in order. */
 export function skippedInRust(text: string): TextRange[] {
@@ -113,24 +114,19 @@ function wordAt(tokens: ScannedTokens, i: number): string {
 }
 
 /**
- * Rust's comments (block comments nest) and literals: strings (raw, byte, C), characters; a
- * lifetime or label (`'a`) is read as one too, being no character literal.
+ * Rust's block comments (they nest) and literals: strings (raw, byte, C), characters; a lifetime
+ * or label (`'a`) is read as one too, being no character literal.
  */
 const RUST: Lexer = {
-  commentEnd(text, at) {
-    if (text.charCodeAt(at + 1) === 47) {
-      const lineEnd = text.indexOf('\n', at);
-      return lineEnd < 0 ? text.length : lineEnd;
-    }
-    return text.charCodeAt(at + 1) === 42 /* * */ ? blockCommentEnd(text, at) : undefined;
-  },
+  blockCommentEnd,
   literalEnd(text, at) {
     const c = text.charCodeAt(at);
     const raw = rawStringEnd(text, at);
     if (raw !== undefined) return raw;
-    if (c === 34 /* " */) return quotedEnd(text, at, 34);
-    if ((c === 98 /* b */ || c === 99 /* c */) && text.charCodeAt(at + 1) === 34) return quotedEnd(text, at + 1, 34);
-    if (c === 98 && text.charCodeAt(at + 1) === 39) return quotedEnd(text, at + 1, 39);
+    // Strings span lines; a character ends at its line's end when it is not closed.
+    if (c === 34 /* " */) return quotedEnd(text, at, false);
+    if ((c === 98 /* b */ || c === 99 /* c */) && text.charCodeAt(at + 1) === 34) return quotedEnd(text, at + 1, false);
+    if (c === 98 && text.charCodeAt(at + 1) === 39) return quotedEnd(text, at + 1, true);
     return c === 39 /* ' */ ? quoteEnd(text, at) : undefined;
   },
 };
@@ -163,20 +159,9 @@ function rawStringEnd(text: string, at: number): number | undefined {
   return close < 0 ? text.length : close + 1 + hashes;
 }
 
-/** Past the string or byte literal whose opening quote is at `at` (Rust strings may span lines). */
-function quotedEnd(text: string, at: number, quote: number): number {
-  for (let i = at + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 92 /* \ */) i++;
-    else if (c === quote) return i + 1;
-    else if (quote === 39 && c === NEWLINE) return i;
-  }
-  return text.length;
-}
-
 /** Past the character literal or the lifetime (or label) at `at`. */
 function quoteEnd(text: string, at: number): number {
-  if (text.charCodeAt(at + 1) === 92) return quotedEnd(text, at, 39);
+  if (text.charCodeAt(at + 1) === 92) return quotedEnd(text, at, true);
   const width = text.codePointAt(at + 1)! > 0xffff ? 2 : 1;
   if (text.charCodeAt(at + 1 + width) === 39) return at + 2 + width;
   let end = at + 1;

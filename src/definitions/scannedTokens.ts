@@ -4,6 +4,8 @@
  * token (a file has tens of thousands of them), with the pairs of their brackets.
  */
 
+import { countsBefore } from '../text/lines.js';
+
 export const NEWLINE = 10;
 export const PARENTHESIS = 40;
 export const BRACKET = 91;
@@ -76,12 +78,7 @@ export class ScannedTokens {
     this.mark = scanned.mark.subarray(0, this.length);
     this.breaks = scanned.breaks.subarray(0, this.length);
     this.pair = pairs(this.mark);
-    this.firstColumnBraces = new Int32Array(this.length + 1);
-    for (let i = 0; i < this.length; i++) {
-      const start = this.start[i]!;
-      const atColumnOne = this.mark[i] === CLOSING_BRACE && (start === 0 || text.charCodeAt(start - 1) === NEWLINE);
-      this.firstColumnBraces[i + 1] = this.firstColumnBraces[i]! + (atColumnOne ? 1 : 0);
-    }
+    this.firstColumnBraces = countsBefore(this.length, (i) => this.mark[i] === CLOSING_BRACE && (this.start[i] === 0 || text.charCodeAt(this.start[i]! - 1) === NEWLINE));
   }
   lineBreakBefore(i: number): boolean {
     return this.breaks[i] === 1;
@@ -145,16 +142,20 @@ export function isWordChar(text: string, at: number): boolean {
 }
 
 const SLASH = 47;
+const STAR = 42;
 
-/** What a language's scanner knows of its text besides words and punctuation. */
+/** What a language's scanner knows of its text besides words, punctuation and `//` comments. */
 export interface Lexer {
-  /** Past the comment that starts at `at` (a `/`); undefined when none does. */
-  commentEnd(text: string, at: number): number | undefined;
+  /** Past the block comment that starts at `at` (its `/*`). */
+  blockCommentEnd(text: string, at: number): number;
   /** Past the literal that starts at `at` (a string, a character), a word to the passes; undefined when none does. */
   literalEnd(text: string, at: number): number | undefined;
 }
 
-/** The words, literals and punctuation characters of a text, in order, without comments (a comment over lines is a line break). */
+/**
+ * The words, literals and punctuation characters of a text, in order, without its `//` and block
+ * comments (a comment over lines is a line break).
+ */
 export function scanTokens(text: string, lexer: Lexer): TokenArrays {
   // About one token in five characters of code: room for most files without growing.
   const tokens = new TokenArrays(Math.max(64, text.length >> 2));
@@ -170,11 +171,12 @@ export function scanTokens(text: string, lexer: Lexer): TokenArrays {
       at++;
       continue;
     }
-    const comment = c === SLASH ? lexer.commentEnd(text, at) : undefined;
-    if (comment !== undefined) {
+    const next = text.charCodeAt(at + 1);
+    if (c === SLASH && (next === SLASH || next === STAR)) {
+      const end = next === SLASH ? lineEnd(text, at) : lexer.blockCommentEnd(text, at);
       const newline = text.indexOf('\n', at);
-      if (newline >= 0 && newline < comment) lineBreak = true;
-      at = comment;
+      if (newline >= 0 && newline < end) lineBreak = true;
+      at = end;
       continue;
     }
     let end = lexer.literalEnd(text, at);
@@ -191,4 +193,10 @@ export function scanTokens(text: string, lexer: Lexer): TokenArrays {
     at = end;
   }
   return tokens;
+}
+
+/** Where the line that holds `at` ends, before its line break. */
+function lineEnd(text: string, at: number): number {
+  const newline = text.indexOf('\n', at);
+  return newline < 0 ? text.length : newline;
 }

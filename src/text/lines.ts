@@ -90,3 +90,28 @@ export function lastIndexAtMost(sorted: readonly number[], value: number): numbe
   }
   return low;
 }
+
+/**
+ * The first index below `length` at which `holds` is true, `length` when none: `holds` must be
+ * false for every index before that one and true from it on (a lower bound, found by halves).
+ */
+export function firstIndexWhere(length: number, holds: (index: number) => boolean): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (holds(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/**
+ * For each index up to `length`, how many indexes before it `counted` holds for: how many there are
+ * between two of them is one subtraction, however often it is asked.
+ */
+export function countsBefore(length: number, counted: (index: number) => boolean): Int32Array {
+  const counts = new Int32Array(length + 1);
+  for (let i = 0; i < length; i++) counts[i + 1] = counts[i]! + (counted(i) ? 1 : 0);
+  return counts;
+}
