@@ -113,8 +113,7 @@ class Reader {
   }
 
   private tokenText(i: number): string {
-    const token = this.tokens[i]!;
-    return this.text.slice(token.start, token.end);
+    return wordOf(this.text, this.tokens[i]!);
   }
 
   /** Whether a `}` in the first column of its line stands between the braces at `open` and `close` (counted once: a body asked of each `{` would cost the square of a file's braces). */
