@@ -15,8 +15,10 @@ function write(file: string, text: string): void {
   writeFileSync(file, text);
 }
 
+const TOY_QUERY = '(pair key: (string (string_content) @const.name)) @const\n';
+
 /** A language root adding `toy` (JSON's grammar, kept beside the manifest) and overriding Go. */
-function languageRoot(goQuery: string): string {
+function languageRoot(goQuery: string, toyQuery = TOY_QUERY): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-'));
   const manifest = {
     grammars: [
@@ -26,7 +28,7 @@ function languageRoot(goQuery: string): string {
   };
   write(path.join(root, 'grammars', 'languages.json'), JSON.stringify(manifest, null, 2));
   copyFileSync(createRequire(import.meta.url).resolve('tree-sitter-wasms/out/tree-sitter-json.wasm'), path.join(root, 'grammars', 'json.wasm'));
-  write(path.join(root, 'queries', 'toy', 'outline.scm'), '(pair key: (string (string_content) @const.name)) @const\n');
+  write(path.join(root, 'queries', 'toy', 'outline.scm'), toyQuery);
   write(path.join(root, 'queries', 'go', 'outline.scm'), goQuery);
   return root;
 }
@@ -79,6 +81,24 @@ describe('--queries DIR', () => {
     const outline = zumba('outline', '--queries', broken, '--project', project, 'main.go');
     assert.equal(outline.stdout, '3 struct Server\n5 method Server.Start\n7 function main\n');
     assert.match(outline.stderr, /the go grammar failed, using the keyword scanner/);
+  });
+
+  test('#has-parent? keeps the matches whose capture stands under one of the types named', () => {
+    const underArrays = languageRoot(
+      '(function_declaration name: (identifier) @function.name) @function\n',
+      '((string (string_content) @const.name) @const (#has-parent? @const array))\n',
+    );
+    write(path.join(project, 'lists.toy'), '{\n  "keys": [\n    "first",\n    {"inner": "x"},\n    "second"\n  ],\n  "other": "value"\n}\n');
+    const outline = zumba('outline', '--queries', underArrays, '--project', project, 'lists.toy');
+    assert.equal(outline.stdout, '3 const first\n5 const second\n');
+    assert.equal(outline.status, 0, outline.stderr);
+  });
+
+  test('a predicate the engine does not know: languages names it and exits 1', () => {
+    const unknown = languageRoot('((function_declaration name: (identifier) @function.name) @function (#is-exported? @function.name))\n');
+    const languages = zumba('languages', '--queries', unknown);
+    assert.equal(languages.status, 1);
+    assert.match(languages.stderr, /^go: .*outline\.scm: unknown predicate #is-exported\?/m);
   });
 
   test('a folder without a manifest: one line, exit 2', () => {

@@ -63,79 +63,28 @@
 ; of a function. A name in capitals with an underscore is a macro call after an annotation
 ; (`__cacheline_aligned DEFINE_RWLOCK(tasklist_lock);`). In a conditional inside a function body
 ; a loop macro or an `else if (…)` can still read as a declaration: those are left out by name.
-((translation_unit
-  (_
-    !body
-    declarator: [
-      (_ declarator: (identifier) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @function.name parameters: (_))))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))))
-    ]) @function)
+; Where a declaration stands is asked with `#has-parent?`: a pattern rooted at the parent costs
+; the query several times as much (queries/README.md).
+((declaration
+  declarator: [
+    (_ declarator: (identifier) @function.name parameters: (_))
+    (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))
+    (_ declarator: (_ declarator: (_ declarator: (identifier) @function.name parameters: (_))))
+    (_ declarator: (parenthesized_declarator
+      (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))))
+  ]) @function
+  (#has-parent? @function translation_unit declaration_list)
   (#not-match? @function "^(static|typedef)\\b")
   (#not-match? @function.name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$"))
-((declaration_list
-  (_
-    !body
-    declarator: [
-      (_ declarator: (identifier) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @function.name parameters: (_))))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))))
-    ]) @function)
-  (#not-match? @function "^(static|typedef)\\b")
-  (#not-match? @function.name "^[A-Z][A-Z0-9]*_[A-Z0-9_]*$"))
-((preproc_if
-  (_
-    !body
-    declarator: [
-      (_ declarator: (identifier) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @function.name parameters: (_))))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))))
-    ]) @function)
-  (#not-match? @function "^(static|typedef|else)\\b")
-  (#not-match? @function "^\\w*(for_each|while_each|do_each)\\w*\\s*\\(")
-  (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof)$"))
-((preproc_ifdef
-  (_
-    !body
-    declarator: [
-      (_ declarator: (identifier) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @function.name parameters: (_))))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))))
-    ]) @function)
-  (#not-match? @function "^(static|typedef|else)\\b")
-  (#not-match? @function "^\\w*(for_each|while_each|do_each)\\w*\\s*\\(")
-  (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof)$"))
-((preproc_else
-  (_
-    !body
-    declarator: [
-      (_ declarator: (identifier) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @function.name parameters: (_))))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))))
-    ]) @function)
-  (#not-match? @function "^(static|typedef|else)\\b")
-  (#not-match? @function "^\\w*(for_each|while_each|do_each)\\w*\\s*\\(")
-  (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof)$"))
-((preproc_elif
-  (_
-    !body
-    declarator: [
-      (_ declarator: (identifier) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @function.name parameters: (_))))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))))
-    ]) @function)
+((declaration
+  declarator: [
+    (_ declarator: (identifier) @function.name parameters: (_))
+    (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))
+    (_ declarator: (_ declarator: (_ declarator: (identifier) @function.name parameters: (_))))
+    (_ declarator: (parenthesized_declarator
+      (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))))
+  ]) @function
+  (#has-parent? @function preproc_if preproc_ifdef preproc_else preproc_elif)
   (#not-match? @function "^(static|typedef|else)\\b")
   (#not-match? @function "^\\w*(for_each|while_each|do_each)\\w*\\s*\\(")
   (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof)$"))
@@ -191,85 +140,25 @@
 ; initializer the declarator types are spelled out: a wildcard there would also take a
 ; prototype's function declarator. A name starting with `__` is an annotation macro misread as
 ; the name (`static const u8 vec[] __initconst = { … }`): the name is then in an ERROR before it.
-((translation_unit
-  (_
-    declarator: [
-      (identifier) @const @const.name
-      (array_declarator declarator: (identifier) @const @const.name)
-      (pointer_declarator declarator: (identifier) @const @const.name)
-      (_ declarator: (identifier) @const.name value: (_)) @const
-      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
-    ]) @_declaration)
+((declaration
+  declarator: [
+    (identifier) @const @const.name
+    (array_declarator declarator: (identifier) @const @const.name)
+    (pointer_declarator declarator: (identifier) @const @const.name)
+    (_ declarator: (identifier) @const.name value: (_)) @const
+    (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+    (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
+  ]) @_declaration
+  (#has-parent? @_declaration translation_unit declaration_list preproc_if preproc_ifdef preproc_else preproc_elif)
   (#match? @_declaration "^((static|extern)\\s+)*const\\b")
   (#not-match? @const.name "^__"))
-((declaration_list
-  (_
-    declarator: [
-      (identifier) @const @const.name
-      (array_declarator declarator: (identifier) @const @const.name)
-      (pointer_declarator declarator: (identifier) @const @const.name)
-      (_ declarator: (identifier) @const.name value: (_)) @const
-      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
-    ]) @_declaration)
-  (#match? @_declaration "^((static|extern)\\s+)*const\\b")
-  (#not-match? @const.name "^__"))
-((preproc_if
-  (_
-    declarator: [
-      (identifier) @const @const.name
-      (array_declarator declarator: (identifier) @const @const.name)
-      (pointer_declarator declarator: (identifier) @const @const.name)
-      (_ declarator: (identifier) @const.name value: (_)) @const
-      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
-    ]) @_declaration)
-  (#match? @_declaration "^((static|extern)\\s+)*const\\b")
-  (#not-match? @const.name "^__"))
-((preproc_ifdef
-  (_
-    declarator: [
-      (identifier) @const @const.name
-      (array_declarator declarator: (identifier) @const @const.name)
-      (pointer_declarator declarator: (identifier) @const @const.name)
-      (_ declarator: (identifier) @const.name value: (_)) @const
-      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
-    ]) @_declaration)
-  (#match? @_declaration "^((static|extern)\\s+)*const\\b")
-  (#not-match? @const.name "^__"))
-((preproc_else
-  (_
-    declarator: [
-      (identifier) @const @const.name
-      (array_declarator declarator: (identifier) @const @const.name)
-      (pointer_declarator declarator: (identifier) @const @const.name)
-      (_ declarator: (identifier) @const.name value: (_)) @const
-      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
-    ]) @_declaration)
-  (#match? @_declaration "^((static|extern)\\s+)*const\\b")
-  (#not-match? @const.name "^__"))
-((preproc_elif
-  (_
-    declarator: [
-      (identifier) @const @const.name
-      (array_declarator declarator: (identifier) @const @const.name)
-      (pointer_declarator declarator: (identifier) @const @const.name)
-      (_ declarator: (identifier) @const.name value: (_)) @const
-      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
-    ]) @_declaration)
-  (#match? @_declaration "^((static|extern)\\s+)*const\\b")
-  (#not-match? @const.name "^__"))
-((translation_unit
-  (declaration
-    (ERROR [
-      (identifier) @const @const.name
-      (array_declarator declarator: (identifier) @const @const.name)
-    ])
-    declarator: (_ declarator: (identifier) @_annotation)) @_declaration)
+((declaration
+  (ERROR [
+    (identifier) @const @const.name
+    (array_declarator declarator: (identifier) @const @const.name)
+  ])
+  declarator: (_ declarator: (identifier) @_annotation)) @_declaration
+  (#has-parent? @_declaration translation_unit)
   (#match? @_annotation "^__")
   (#match? @_declaration "^((static|extern)\\s+)*const\\b"))
 

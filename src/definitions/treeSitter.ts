@@ -10,6 +10,7 @@ import { itemsFromMatches, nestItems, parseCaptureName, type Match } from './cap
 import type { Definition } from './definition.js';
 import type { GrammarEntry } from './manifest.js';
 import type { ParseInput } from './parseInput.js';
+import { parentTests, passesParentTests, type ParentTest } from './queryPredicates.js';
 import { withRecoveredItems } from './recovery.js';
 
 /** Past this a parse is abandoned and the keyword scanner answers instead. */
@@ -20,6 +21,8 @@ export const QUERY_BUDGET_MS = 1000;
 export interface LoadedGrammar {
   readonly language: Language;
   readonly outline: Query;
+  /** The outline query's `#has-parent?` tests, by pattern (queryPredicates.ts). */
+  readonly parents: readonly (readonly ParentTest[])[];
 }
 
 export class QueryError extends Error {
@@ -82,15 +85,15 @@ export function loadGrammar(entry: GrammarEntry): Promise<LoadedGrammar> {
   if (loaded === undefined) {
     loaded = Promise.all([runtime(), loadLanguage(entry.wasm)]).then(([{ treeSitter }, language]) => ({
       language,
-      outline: compileOutlineQuery(treeSitter, language, entry),
+      ...compileOutlineQuery(treeSitter, language, entry),
     }));
     grammars.set(key, loaded);
   }
   return loaded;
 }
 
-/** Compiles an outline query, refusing a capture name outside the convention. */
-function compileOutlineQuery({ Query }: WebTreeSitter, language: Language, entry: GrammarEntry): Query {
+/** Compiles an outline query, refusing a capture name outside the convention and a predicate the engine does not know. */
+function compileOutlineQuery({ Query }: WebTreeSitter, language: Language, entry: GrammarEntry): Omit<LoadedGrammar, 'language'> {
   const source = entry.outlineQueries.map((file) => readFileSync(file, 'utf8')).join('\n');
   const files = entry.outlineQueries.join(' + ');
   let query: Query;
@@ -99,12 +102,13 @@ function compileOutlineQuery({ Query }: WebTreeSitter, language: Language, entry
   } catch (error) {
     throw new QueryError(`${files}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const problems = query.captureNames.map(parseCaptureName).filter((meaning): meaning is Error => meaning instanceof Error);
-  if (problems.length > 0) {
+  const parents = parentTests(query);
+  const problems = [...query.captureNames.map(parseCaptureName), parents].filter((meaning): meaning is Error => meaning instanceof Error);
+  if (problems.length > 0 || parents instanceof Error) {
     query.delete();
     throw new QueryError(`${files}: ${problems.map((p) => p.message).join('; ')}`);
   }
-  return query;
+  return { outline: query, parents };
 }
 
 /** The file's declarations, or undefined when the parse or the query ran past its budget. */
@@ -153,7 +157,7 @@ class PointFinder {
   }
 }
 
-function runQuery({ outline: query, language }: LoadedGrammar, root: Node): Match[] | undefined {
+function runQuery({ outline: query, language, parents }: LoadedGrammar, root: Node): Match[] | undefined {
   const deadline = performance.now() + QUERY_BUDGET_MS;
   let overBudget = false;
   const found = query.matches(root, {
@@ -163,7 +167,7 @@ function runQuery({ outline: query, language }: LoadedGrammar, root: Node): Matc
     },
   });
   const attributes = hasAttributes(language);
-  return overBudget ? undefined : found.map((match) => toMatch(match, attributes));
+  return overBudget ? undefined : found.filter((match) => passesParentTests(match, parents)).map((match) => toMatch(match, attributes));
 }
 
 function toMatch(match: QueryMatch, attributes: boolean): Match {
