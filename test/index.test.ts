@@ -65,6 +65,16 @@ describe('word filter', () => {
     assert.ok(words.every((word) => mayContain(filter, wordsOfName(word))));
   });
 
+  test("a file's filter is the same whatever files came before it, a larger one or the same one", () => {
+    const small = Buffer.from('static int alpha(void) { return beta; }');
+    const first = wordFilterOf(small);
+    const large = ['alpha', 'return', ...Array.from({ length: 300_000 }, (_, i) => `w${i}`), 'beta'];
+    const largeFilter = wordFilterOf(Buffer.from(large.join('\n')));
+    assert.ok(large.every((word) => mayContain(largeFilter, wordsOfName(word))));
+    assert.deepEqual(wordFilterOf(small), first);
+    assert.deepEqual(wordFilterOf(small), first);
+  });
+
   test('a name without word characters rules nothing out; every word of a name must be there', () => {
     const filter = wordFilterOf(Buffer.from('fn alpha() -> beta'));
     assert.ok(mayContain(filter, wordsOfName('->')));
