@@ -166,25 +166,36 @@ function runQuery({ outline: query, language, parents }: LoadedGrammar, root: No
       return overBudget;
     },
   });
+  if (overBudget) return undefined;
   const attributes = hasAttributes(language);
-  return overBudget ? undefined : found.filter((match) => passesParentTests(match, parents)).map((match) => toMatch(match, attributes));
+  // A declaration several patterns (or one pattern's alternatives) match is measured once.
+  const rows = new Map<number, { row: number; endRow: number }>();
+  const rowsOf = (node: Node) => {
+    let known = rows.get(node.id);
+    if (known === undefined) rows.set(node.id, (known = declarationRows(node, attributes)));
+    return known;
+  };
+  return found.filter((match) => passesParentTests(match, parents)).map((match) => toMatch(match, rowsOf));
 }
 
-function toMatch(match: QueryMatch, attributes: boolean): Match {
+/** A match as the outline reads it: its entry captures only, `@_helper`s having served their predicates. */
+function toMatch(match: QueryMatch, rowsOf: (declaration: Node) => { row: number; endRow: number }): Match {
   return {
     patternIndex: match.patternIndex,
-    captures: match.captures.map(({ name, node }) => ({
-      name,
-      node: isDeclarationCapture(name)
-        ? { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, ...declarationRows(node, attributes), text: '' }
-        : { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, row: name.endsWith('.name') ? lastPartRow(node) : node.startPosition.row, endRow: node.endPosition.row, text: node.text },
-    })),
+    captures: match.captures
+      .filter(({ name }) => !name.startsWith('_'))
+      .map(({ name, node }) => ({
+        name,
+        node: isDeclarationCapture(name)
+          ? { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, ...rowsOf(node), text: '' }
+          : { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, row: name.endsWith('.name') ? lastPartRow(node) : node.startPosition.row, endRow: node.endPosition.row, text: node.text },
+      })),
   };
 }
 
-/** `@function`, not `@function.name` nor `@_helper` (see captures.ts). */
+/** `@function`, not `@function.name` (see captures.ts). */
 function isDeclarationCapture(name: string): boolean {
-  return !name.includes('.') && !name.startsWith('_');
+  return !name.includes('.');
 }
 
 /**
