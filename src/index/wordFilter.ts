@@ -89,6 +89,10 @@ function probes(hash: number, bits: number, visit: (bit: number) => void): void 
   for (let i = 0; i < PROBES; i++) visit((h1 + Math.imul(i, h2)) & (bits - 1));
 }
 
+const INITIAL_SLOTS = 1 << 10;
+/** About a megabyte of table: enough for files of up to 64,000 distinct words. */
+const KEPT_SLOTS = 1 << 17;
+
 /**
  * The distinct word hashes of one file: an open-addressing table kept from file to file, whose
  * slots belong to the current file when their stamp is its. A `Set` of the hashes, most of them
@@ -96,15 +100,22 @@ function probes(hash: number, bits: number, visit: (bit: number) => void): void 
  * build's time, half of it in the garbage collector.
  */
 class DistinctHashes {
-  private keys = new Uint32Array(1 << 10);
-  private stamps = new Uint32Array(1 << 10);
+  private keys = new Uint32Array(INITIAL_SLOTS);
+  private stamps = new Uint32Array(INITIAL_SLOTS);
   private stamp = 0;
   /** This file's hashes in the order first seen: `size` of them. */
-  found = new Uint32Array(1 << 9);
+  found = new Uint32Array(INITIAL_SLOTS / 2);
   size = 0;
 
   startFile(): void {
     this.size = 0;
+    // The table a file of a million words grew is not kept for the next (a server holds its workers for hours).
+    if (this.keys.length > KEPT_SLOTS) {
+      this.keys = new Uint32Array(INITIAL_SLOTS);
+      this.stamps = new Uint32Array(INITIAL_SLOTS);
+      this.found = new Uint32Array(INITIAL_SLOTS / 2);
+      this.stamp = 0;
+    }
     if (++this.stamp === 0xffffffff) {
       this.stamps.fill(0);
       this.stamp = 1;
