@@ -81,135 +81,49 @@
 
 ; Function declarations without a body, where declarations are: at file scope, in a namespace or
 ; `extern "C" { … }` (declaration_list), after `template <…>`, in preprocessor conditionals, in a
-; class body: one pattern for each, as a wildcard root would cost every run. Not in a function
+; class body (a `field_declaration` there), each place asked with `#has-parent?` (a pattern rooted
+; at the place costs several times as much to run: queries/README.md). Not in a function
 ; body, where `std::lock_guard<std::mutex> lock(m);` reads as the declaration of a function
 ; `lock`. `static` ones outside a class are forward declarations of a definition in the same
 ; file; under a preprocessor conditional, where a class body and the file look alike, they are
 ; kept, for a class's `static` members there. A name is an identifier, an operator or a destructor: not qualified, not a macro in
 ; capitals (`BOOST_ASIO_DEFINE_HANDLER_PTR(op);` in a class), not a keyword.
-((translation_unit
-  (_
-    !body
-    declarator: [
-      (_ declarator: (_) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (_) @function.name parameters: (_))))
-      (_ (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
-    ]) @function)
+((declaration
+  declarator: [
+    (_ declarator: (_) @function.name parameters: (_))
+    (_ declarator: (_ declarator: (_) @function.name parameters: (_)))
+    (_ declarator: (_ declarator: (_ declarator: (_) @function.name parameters: (_))))
+    (_ (_ declarator: (_) @function.name parameters: (_)))
+    (_ declarator: (parenthesized_declarator
+      (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
+  ]) @function
+  (#has-parent? @function translation_unit declaration_list linkage_specification)
   (#not-match? @function "^(static|typedef)\\b")
   (#match? @function.name "^(~?\\w+|operator\\b.*)$")
   (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof|catch|throw|delete|typeid|alignof|decltype|noexcept|static_assert)$"))
-((declaration_list
-  (_
-    !body
-    declarator: [
-      (_ declarator: (_) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (_) @function.name parameters: (_))))
-      (_ (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
-    ]) @function)
-  (#not-match? @function "^(static|typedef)\\b")
-  (#match? @function.name "^(~?\\w+|operator\\b.*)$")
-  (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof|catch|throw|delete|typeid|alignof|decltype|noexcept|static_assert)$"))
-((template_declaration
-  (_
-    !body
-    declarator: [
-      (_ declarator: (_) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (_) @function.name parameters: (_))))
-      (_ (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
-    ]) @function)
+((declaration
+  declarator: [
+    (_ declarator: (_) @function.name parameters: (_))
+    (_ declarator: (_ declarator: (_) @function.name parameters: (_)))
+    (_ declarator: (_ declarator: (_ declarator: (_) @function.name parameters: (_))))
+    (_ (_ declarator: (_) @function.name parameters: (_)))
+    (_ declarator: (parenthesized_declarator
+      (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
+  ]) @function
+  (#has-parent? @function template_declaration preproc_if preproc_ifdef preproc_else preproc_elif field_declaration_list)
   (#not-match? @function "^typedef\\b")
   (#match? @function.name "^(~?\\w+|operator\\b.*)$")
   (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof|catch|throw|delete|typeid|alignof|decltype|noexcept|static_assert)$"))
-((preproc_if
-  (_
-    !body
-    declarator: [
-      (_ declarator: (_) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (_) @function.name parameters: (_))))
-      (_ (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
-    ]) @function)
-  (#not-match? @function "^typedef\\b")
-  (#match? @function.name "^(~?\\w+|operator\\b.*)$")
-  (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof|catch|throw|delete|typeid|alignof|decltype|noexcept|static_assert)$"))
-((preproc_ifdef
-  (_
-    !body
-    declarator: [
-      (_ declarator: (_) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (_) @function.name parameters: (_))))
-      (_ (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
-    ]) @function)
-  (#not-match? @function "^typedef\\b")
-  (#match? @function.name "^(~?\\w+|operator\\b.*)$")
-  (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof|catch|throw|delete|typeid|alignof|decltype|noexcept|static_assert)$"))
-((preproc_else
-  (_
-    !body
-    declarator: [
-      (_ declarator: (_) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (_) @function.name parameters: (_))))
-      (_ (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
-    ]) @function)
-  (#not-match? @function "^typedef\\b")
-  (#match? @function.name "^(~?\\w+|operator\\b.*)$")
-  (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof|catch|throw|delete|typeid|alignof|decltype|noexcept|static_assert)$"))
-((preproc_elif
-  (_
-    !body
-    declarator: [
-      (_ declarator: (_) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (_) @function.name parameters: (_))))
-      (_ (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
-    ]) @function)
-  (#not-match? @function "^typedef\\b")
-  (#match? @function.name "^(~?\\w+|operator\\b.*)$")
-  (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof|catch|throw|delete|typeid|alignof|decltype|noexcept|static_assert)$"))
-((linkage_specification
-  (_
-    !body
-    declarator: [
-      (_ declarator: (_) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (_) @function.name parameters: (_))))
-      (_ (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
-    ]) @function)
-  (#not-match? @function "^(static|typedef)\\b")
-  (#match? @function.name "^(~?\\w+|operator\\b.*)$")
-  (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof|catch|throw|delete|typeid|alignof|decltype|noexcept|static_assert)$"))
-((field_declaration_list
-  (_
-    !body
-    declarator: [
-      (_ declarator: (_) @function.name parameters: (_))
-      (_ declarator: (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (_ declarator: (_ declarator: (_) @function.name parameters: (_))))
-      (_ (_ declarator: (_) @function.name parameters: (_)))
-      (_ declarator: (parenthesized_declarator
-        (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
-    ]) @function)
+((field_declaration
+  declarator: [
+    (_ declarator: (_) @function.name parameters: (_))
+    (_ declarator: (_ declarator: (_) @function.name parameters: (_)))
+    (_ declarator: (_ declarator: (_ declarator: (_) @function.name parameters: (_))))
+    (_ (_ declarator: (_) @function.name parameters: (_)))
+    (_ declarator: (parenthesized_declarator
+      (_ declarator: (_ declarator: (_) @function.name parameters: (_)))))
+  ]) @function
+  (#has-parent? @function template_declaration preproc_if preproc_ifdef preproc_else preproc_elif field_declaration_list)
   (#not-match? @function "^typedef\\b")
   (#match? @function.name "^(~?\\w+|operator\\b.*)$")
   (#not-match? @function.name "^([A-Z][A-Z0-9]*_[A-Z0-9_]*|if|while|for|switch|return|sizeof|catch|throw|delete|typeid|alignof|decltype|noexcept|static_assert)$"))
@@ -238,95 +152,19 @@
 
 ; Every other typedef, each name it declares: `typedef unsigned long ulong;`,
 ; `typedef struct s s_t, *s_p;`, `typedef int (*cb_t)(int);`; and `using X = …;`. Not in a
-; function body, where Boost-style code names many local types. Under a preprocessor conditional
-; the typedef is a wildcard and its text decides: a named node type there costs the compilation
-; more than the run.
-((translation_unit
-  (type_definition
-    declarator: [
-      (_) @type @type.name
-      (_ declarator: (_) @type @type.name)
-      (_ declarator: (_ declarator: (_) @type @type.name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (_) @type @type.name)))
-    ]) @_typedef)
+; function body, where Boost-style code names many local types.
+((type_definition
+  declarator: [
+    (_) @type @type.name
+    (_ declarator: (_) @type @type.name)
+    (_ declarator: (_ declarator: (_) @type @type.name))
+    (_ declarator: (parenthesized_declarator (_ declarator: (_) @type @type.name)))
+  ]) @_typedef
+  (#has-parent? @_typedef translation_unit declaration_list field_declaration_list preproc_if preproc_ifdef preproc_else preproc_elif)
   (#match? @type.name "^\\w+$")
   (#not-match? @_typedef "^typedef\\s+(struct|union|enum|class)\\s*\\{"))
-((declaration_list
-  (type_definition
-    declarator: [
-      (_) @type @type.name
-      (_ declarator: (_) @type @type.name)
-      (_ declarator: (_ declarator: (_) @type @type.name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (_) @type @type.name)))
-    ]) @_typedef)
-  (#match? @type.name "^\\w+$")
-  (#not-match? @_typedef "^typedef\\s+(struct|union|enum|class)\\s*\\{"))
-((field_declaration_list
-  (type_definition
-    declarator: [
-      (_) @type @type.name
-      (_ declarator: (_) @type @type.name)
-      (_ declarator: (_ declarator: (_) @type @type.name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (_) @type @type.name)))
-    ]) @_typedef)
-  (#match? @type.name "^\\w+$")
-  (#not-match? @_typedef "^typedef\\s+(struct|union|enum|class)\\s*\\{"))
-((preproc_if
-  (_
-    declarator: [
-      (_) @type @type.name
-      (_ declarator: (_) @type @type.name)
-      (_ declarator: (_ declarator: (_) @type @type.name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (_) @type @type.name)))
-    ]) @_typedef)
-  (#match? @_typedef "^typedef\\b")
-  (#match? @type.name "^\\w+$")
-  (#not-match? @_typedef "^typedef\\s+(struct|union|enum|class)\\s*\\{"))
-((preproc_ifdef
-  (_
-    declarator: [
-      (_) @type @type.name
-      (_ declarator: (_) @type @type.name)
-      (_ declarator: (_ declarator: (_) @type @type.name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (_) @type @type.name)))
-    ]) @_typedef)
-  (#match? @_typedef "^typedef\\b")
-  (#match? @type.name "^\\w+$")
-  (#not-match? @_typedef "^typedef\\s+(struct|union|enum|class)\\s*\\{"))
-((preproc_else
-  (_
-    declarator: [
-      (_) @type @type.name
-      (_ declarator: (_) @type @type.name)
-      (_ declarator: (_ declarator: (_) @type @type.name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (_) @type @type.name)))
-    ]) @_typedef)
-  (#match? @_typedef "^typedef\\b")
-  (#match? @type.name "^\\w+$")
-  (#not-match? @_typedef "^typedef\\s+(struct|union|enum|class)\\s*\\{"))
-((preproc_elif
-  (_
-    declarator: [
-      (_) @type @type.name
-      (_ declarator: (_) @type @type.name)
-      (_ declarator: (_ declarator: (_) @type @type.name))
-      (_ declarator: (parenthesized_declarator (_ declarator: (_) @type @type.name)))
-    ]) @_typedef)
-  (#match? @_typedef "^typedef\\b")
-  (#match? @type.name "^\\w+$")
-  (#not-match? @_typedef "^typedef\\s+(struct|union|enum|class)\\s*\\{"))
-(translation_unit (alias_declaration name: (_) @type.name) @type)
-(declaration_list (alias_declaration name: (_) @type.name) @type)
-(field_declaration_list (alias_declaration name: (_) @type.name) @type)
-(template_declaration (alias_declaration name: (_) @type.name) @type)
-((preproc_if (_ name: (_) @type.name type: (_)) @type)
-  (#match? @type "^using\\b"))
-((preproc_ifdef (_ name: (_) @type.name type: (_)) @type)
-  (#match? @type "^using\\b"))
-((preproc_else (_ name: (_) @type.name type: (_)) @type)
-  (#match? @type "^using\\b"))
-((preproc_elif (_ name: (_) @type.name type: (_)) @type)
-  (#match? @type "^using\\b"))
+((alias_declaration name: (_) @type.name) @type
+  (#has-parent? @type translation_unit declaration_list field_declaration_list template_declaration preproc_if preproc_ifdef preproc_else preproc_elif))
 (concept_definition name: (_) @type.name) @type
 
 ; --- macros --------------------------------------------------------------------------------------
@@ -343,85 +181,22 @@
 ; template or a conditional; each name its own entry (with an initializer, its declarator, whose range
 ; reaches the initializer's end): `const char* const kNames[] = {…};`. In a
 ; class, those that are also `static`.
-((translation_unit
-  (_
-    declarator: [
-      (identifier) @const @const.name
-      (_ declarator: (identifier) @const.name value: (_)) @const
-      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
-    ]) @_declaration)
+((declaration
+  declarator: [
+    (identifier) @const @const.name
+    (_ declarator: (identifier) @const.name value: (_)) @const
+    (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
+    (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
+  ]) @_declaration
+  (#has-parent? @_declaration translation_unit declaration_list template_declaration preproc_if preproc_ifdef preproc_else preproc_elif linkage_specification)
   (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
-((declaration_list
-  (_
-    declarator: [
-      (identifier) @const @const.name
-      (_ declarator: (identifier) @const.name value: (_)) @const
-      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
-    ]) @_declaration)
-  (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
-((template_declaration
-  (_
-    declarator: [
-      (identifier) @const @const.name
-      (_ declarator: (identifier) @const.name value: (_)) @const
-      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
-    ]) @_declaration)
-  (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
-((preproc_if
-  (_
-    declarator: [
-      (identifier) @const @const.name
-      (_ declarator: (identifier) @const.name value: (_)) @const
-      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
-    ]) @_declaration)
-  (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
-((preproc_ifdef
-  (_
-    declarator: [
-      (identifier) @const @const.name
-      (_ declarator: (identifier) @const.name value: (_)) @const
-      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
-    ]) @_declaration)
-  (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
-((preproc_else
-  (_
-    declarator: [
-      (identifier) @const @const.name
-      (_ declarator: (identifier) @const.name value: (_)) @const
-      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
-    ]) @_declaration)
-  (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
-((preproc_elif
-  (_
-    declarator: [
-      (identifier) @const @const.name
-      (_ declarator: (identifier) @const.name value: (_)) @const
-      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
-    ]) @_declaration)
-  (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
-((linkage_specification
-  (_
-    declarator: [
-      (identifier) @const @const.name
-      (_ declarator: (identifier) @const.name value: (_)) @const
-      (_ declarator: (_ declarator: (identifier) @const.name) value: (_)) @const
-      (_ declarator: (_ declarator: (_ declarator: (identifier) @const.name)) value: (_)) @const
-    ]) @_declaration)
-  (#match? @_declaration "^((static|extern|inline)\\s+)*(const|constexpr)\\b"))
-((field_declaration_list
-  (_
-    declarator: [
-      (field_identifier) @const @const.name
-      (_ declarator: (field_identifier) @const @const.name !parameters)
-      (_ declarator: (_ declarator: (field_identifier) @const @const.name !parameters))
-    ]) @_declaration)
+((field_declaration
+  declarator: [
+    (field_identifier) @const @const.name
+    (_ declarator: (field_identifier) @const @const.name !parameters)
+    (_ declarator: (_ declarator: (field_identifier) @const @const.name !parameters))
+  ]) @_declaration
+  (#has-parent? @_declaration field_declaration_list)
   (#match? @_declaration "^((static|inline)\\s+)*(const|constexpr)\\b")
   (#match? @_declaration "^[^=]*\\bstatic\\b"))
 
