@@ -12,6 +12,7 @@ import type { GrammarEntry } from './manifest.js';
 import type { ParseInput } from './parseInput.js';
 import { parentTests, passesParentTests, type ParentTest } from './queryPredicates.js';
 import { withRecoveredItems } from './recovery.js';
+import { without } from './textRanges.js';
 
 /** Past this a parse is abandoned and the keyword scanner answers instead. */
 export const PARSE_BUDGET_MS = 2000;
@@ -132,13 +133,7 @@ export async function treeSitterDefinitions(entry: GrammarEntry, input: ParseInp
 function includedRanges({ text, skipped }: ParseInput): Range[] | undefined {
   if (skipped.length === 0) return undefined;
   const points = new PointFinder(text);
-  const ranges: Range[] = [];
-  let start = 0;
-  for (const [skipStart, skipEnd] of [...skipped, [text.length, text.length] as const]) {
-    if (skipStart > start) ranges.push({ startIndex: start, endIndex: skipStart, startPosition: points.at(start), endPosition: points.at(skipStart) });
-    start = skipEnd;
-  }
-  return ranges;
+  return without([0, text.length], skipped).map(([start, end]) => ({ startIndex: start, endIndex: end, startPosition: points.at(start), endPosition: points.at(end) }));
 }
 
 /** Rows and columns (UTF-16 code units, as web-tree-sitter counts them) of offsets asked in increasing order. */
