@@ -201,6 +201,28 @@ describe('raw lines', () => {
     }
   });
 
+  test("a call's progress only grows, through find_symbol's second pass too", { timeout: 60_000 }, async () => {
+    // The exact pass parses the files at the end of the walk (the word is in them, no definition of
+    // it), the pass for names containing it those at its start (the text is in them, in a comment):
+    // two searches of a second or so, the second telling progress from the start of the walk again.
+    const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-progress-'));
+    const functions = (name: string) => Array.from({ length: 40 }, (_, j) => `fn ${name}_${j}() { let x = ${j}; }\n`).join('');
+    for (let i = 0; i < 1000; i++) writeFileSync(path.join(root, `z${i}.rs`), `// needle\n${functions('other')}`);
+    for (let i = 0; i < 1000; i++) writeFileSync(path.join(root, `b${i}.rs`), `// needles\n${functions('other')}`);
+    writeFileSync(path.join(root, 'c.rs'), 'fn needles() {}\n');
+    const server = new RawServer(['mcp', root, '--no-cache']);
+    server.send(request(1, 'tools/call', { name: 'find_symbol', arguments: { name: 'needle' }, _meta: { progressToken: 1 } }));
+    server.child.stdin.end();
+    await server.exit();
+    const messages = server.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const answer = messages.find((message) => message['id'] === 1)!['result'] as { content: { text: string }[] };
+    assert.equal(answer.content[0]!.text, 'No exact match; names containing it:\nc.rs:1 function — fn needles() {}');
+    const told = messages.filter((message) => message['method'] === 'notifications/progress').map((message) => message['params'] as { progress: number; total: number });
+    const shown = told.map(({ progress, total }) => `${progress}/${total}`).join(', ');
+    assert.ok(told.some(({ total }) => total === 2001) && told.some(({ total }) => total === 4002), `both passes tell: ${shown}`);
+    told.slice(1).forEach(({ progress }, i) => assert.ok(progress > told[i]!.progress, `progress ${shown}`));
+  });
+
   test('JSON that is not a request gets -32600', async () => {
     const server = new RawServer();
     server.send('{"jsonrpc":"2.0","id":1}');

@@ -206,14 +206,14 @@ class SearchWorkers {
   /** Each shard's first `limit` hits; progress summed over the shards. */
   search(files: readonly WalkedFile[], query: SearchQuery, limit: number, progress: Progress | undefined): Promise<Hit[][]> {
     this.send(files);
-    const told = this.progressOverShards(progress);
+    const told = this.progressOverShards(progress, files.length);
     return Promise.all(this.slots.map((slot, i) => this.ask(slot, { type: 'search', id: this.nextId++, query, limit, progress: progress !== undefined }, told?.(i))));
   }
 
   /** Resolves once every shard is in the index. */
   async index(files: readonly WalkedFile[], progress: Progress | undefined): Promise<void> {
     this.send(files);
-    const told = this.progressOverShards(progress);
+    const told = this.progressOverShards(progress, files.length);
     await Promise.all(this.slots.map((slot, i) => this.ask(slot, { type: 'index', id: this.nextId++ }, told?.(i))));
   }
 
@@ -245,14 +245,13 @@ class SearchWorkers {
     await ended;
   }
 
-  /** For each shard, a function taking its progress, which tells `progress` the sum over shards. */
-  private progressOverShards(progress: Progress | undefined): ((shard: number) => (done: number, total: number) => void) | undefined {
+  /** For each shard, a function taking its progress, which tells `progress` the sum over shards, of the whole walk's `total` (not the shards' totals summed: a shard yet to tell would be missing from them). */
+  private progressOverShards(progress: Progress | undefined, total: number): ((shard: number) => (done: number) => void) | undefined {
     if (progress === undefined) return undefined;
-    const each = this.slots.map(() => ({ done: 0, total: 0 }));
-    const sum = (field: 'done' | 'total') => each.reduce((total, shard) => total + shard[field], 0);
-    return (shard) => (done, total) => {
-      each[shard] = { done, total };
-      progress(sum('done'), sum('total'));
+    const done = this.slots.map(() => 0);
+    return (shard) => (shardDone) => {
+      done[shard] = shardDone;
+      progress(done.reduce((sum, each) => sum + each, 0), total);
     };
   }
 

@@ -37,7 +37,13 @@ export async function symbolResults(project: Project, name: string, limit: numbe
   const exact = await symbols(project, name, 'exact', limit, call, false);
   if (exact.length > 0) return { match: 'exact', hits: exact };
   // The exact pass looked at every file: the second takes them as it found them, not checked again.
-  return { match: 'containing', hits: await symbols(project, name, 'containing', limit, call, true) };
+  return { match: 'containing', hits: await symbols(project, name, 'containing', limit, secondPass(call), true) };
+}
+
+/** The second pass's progress goes on from the first's end, every file counted twice: MCP's progress only grows. */
+function secondPass(call: ToolCall): ToolCall {
+  const progress = call.progress;
+  return progress === undefined ? call : { ...call, progress: (done, total) => progress(total + done, 2 * total) };
 }
 
 function symbols(project: Project, name: string, match: SymbolMatch, limit: number, call: ToolCall, checked: boolean): Promise<SymbolHit[]> {
