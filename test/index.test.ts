@@ -13,7 +13,7 @@ import { KINDS, type Definition } from '../src/definitions/definition.js';
 import { CacheFolderError, defaultCacheFolder, trustedCacheFolder } from '../src/index/cacheFolder.js';
 import { WordChecksum, wordChecksum } from '../src/index/checksum.js';
 import { decodeDefinitions, encodeDefinitions } from '../src/index/definitionsRecord.js';
-import { decodeFilesSnapshot, encodeFilesSnapshot, type RecordedFile } from '../src/index/filesSnapshot.js';
+import { decodeFilesSnapshot, encodeFilesSnapshot, type RecordedEntry, type RecordedFile } from '../src/index/filesSnapshot.js';
 import { indexBytes, openStore } from '../src/index/store.js';
 import { languageKey } from '../src/index/languageKey.js';
 import type { LanguageInfo } from '../src/definitions/languages.js';
@@ -140,11 +140,16 @@ describe('snapshot of a shard', () => {
     assert.ok(read !== undefined);
     assert.deepEqual([...read.keys()], files.map(([relative]) => relative));
     for (const [relative, file] of files) {
-      const back: RecordedFile = read.get(relative)!;
+      const back: RecordedEntry = read.get(relative)!;
       assert.equal(back.stamp, file.stamp);
       assert.ok(back.content.equals(file.content));
+      assert.equal(back.contentLength, file.content.length);
       assert.deepEqual(back.words === undefined ? undefined : Buffer.from(back.words), file.words);
+      assert.equal(back.knowsWords, file.words !== undefined);
       assert.deepEqual(back.defined, file.defined);
+      // The filter asked in place, where it lies among the entry's other bytes, answers as the filter itself.
+      const hashes = [wordsOfName(relative), wordsOfName(`name${relative.length}`), [Math.floor(random() * 2 ** 32)]];
+      for (const words of hashes) assert.equal(back.mayContain(words), file.words === undefined || mayContain(file.words, words), relative);
     }
   });
 

@@ -168,12 +168,17 @@ export function wordsOfName(name: string): readonly number[] {
 
 /** False only when the file cannot hold every one of the words as a whole word. */
 export function mayContain(filter: Uint8Array, words: readonly number[]): boolean {
-  const bits = filter.length * 8;
+  return mayContainAt(filter, 0, filter.length, words);
+}
+
+/** `mayContain` of the filter that is `length` bytes of `bytes` from `start`. */
+export function mayContainAt(bytes: Uint8Array, start: number, length: number, words: readonly number[]): boolean {
+  const bits = length * 8;
   if (bits < MIN_BITS || (bits & (bits - 1)) !== 0) return true; // Not a filter this code made: it proves nothing.
   for (const hash of words) {
     let all = true;
     probes(hash, bits, (bit) => {
-      if ((filter[bit >>> 3]! & (1 << (bit & 7))) === 0) all = false;
+      if ((bytes[start + (bit >>> 3)]! & (1 << (bit & 7))) === 0) all = false;
     });
     if (!all) return false;
   }

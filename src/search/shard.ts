@@ -14,7 +14,7 @@ import type { Languages } from '../definitions/languages.js';
 import { contentKey } from '../index/contentKey.js';
 import { decodeKeptDefinitions, encodeDefinitions } from '../index/definitionsRecord.js';
 import { languageKey } from '../index/languageKey.js';
-import { decodeFilesSnapshot, encodeFilesSnapshot, type DefinedNames, type RecordedFile } from '../index/filesSnapshot.js';
+import { decodeFilesSnapshot, encodeFilesSnapshot, type DefinedNames, type RecordedEntry, type RecordedFile } from '../index/filesSnapshot.js';
 import type { IndexChanges, IndexStore } from '../index/store.js';
 import { mayContain, wordFilterOf, wordsOfName } from '../index/wordFilter.js';
 import { stampOf } from '../project/files.js';
@@ -80,13 +80,18 @@ const PROGRESS_EVERY_MS = 250;
 
 /** The content key of a file that is too large or binary: there is nothing of it to search. */
 const UNSEARCHABLE = Buffer.alloc(0);
-const isUnsearchable = (state: FileState) => state.content?.length === 0;
+const isUnsearchable = (state: FileState) => (state.entry !== undefined ? state.entry.contentLength : state.content?.length) === 0;
 /** A stamp of a file changed too recently to be told from its next version (see `stampOfStats`): never saved. */
 const isRecent = (stamp: string) => stamp.startsWith('recent:');
 
-/** What a shard knows of one version of a file. */
+/**
+ * What a shard knows of one version of a file. A version as a snapshot recorded it keeps its
+ * `entry`, which stands for `content`, `words` and `defined` until something changes them (see
+ * `unpack`): most of a large tree's files are only ever checked and ruled out.
+ */
 interface FileState {
   readonly stamp: string;
+  entry?: RecordedEntry;
   content?: Buffer;
   words?: Uint8Array;
   /** The names the file defines in its language. */
@@ -95,11 +100,34 @@ interface FileState {
   definitions?: KeptDefinitions | null;
 }
 
+/** The state's content key, from its snapshot entry or its own. */
+const contentOf = (state: FileState) => state.entry?.content ?? state.content;
+
+const definedOf = (state: FileState) => (state.entry !== undefined ? state.entry.defined : state.defined);
+
+/** False only when the version cannot hold every one of the words (true when its word filter is not known). */
+function mayHoldWords(state: FileState, words: readonly number[]): boolean {
+  if (state.entry !== undefined) return state.entry.mayContain(words);
+  return state.words === undefined || mayContain(state.words, words);
+}
+
+/** Makes the state's own what its snapshot entry held, before something changes it. */
+function unpack(state: FileState): void {
+  const entry = state.entry;
+  if (entry === undefined) return;
+  delete state.entry;
+  state.content = entry.content;
+  const words = entry.words;
+  if (words !== undefined) state.words = words;
+  const defined = entry.defined;
+  if (defined !== undefined) state.defined = defined;
+}
+
 export class Shard {
   private files: readonly ShardFile[] = [];
   private readonly states = new Map<string, FileState>();
   /** What the index knew of the shard's files that the shard has not looked at yet, by path: trusted while a file's stamp is the same. */
-  private recorded: Map<string, RecordedFile> | undefined;
+  private recorded: Map<string, RecordedEntry> | undefined;
   /** Files whose definitions are held, least recently used first, with how many they hold. */
   private readonly held = new Map<string, number>();
   private heldCount = 0;
@@ -171,7 +199,8 @@ export class Shard {
     const known: [string, RecordedFile][] = [];
     for (const file of this.files) {
       const state = this.states.get(file.relative);
-      if (state?.content !== undefined && !isRecent(state.stamp)) known.push([file.relative, { stamp: state.stamp, content: state.content, words: state.words, defined: state.defined }]);
+      if (state?.entry !== undefined) known.push([file.relative, state.entry]);
+      else if (state?.content !== undefined && !isRecent(state.stamp)) known.push([file.relative, { stamp: state.stamp, content: state.content, words: state.words, defined: state.defined }]);
       else if (state === undefined && this.recorded?.has(file.relative)) known.push([file.relative, this.recorded.get(file.relative)!]); // Not looked at since it was read.
     }
     this.store.saveSnapshot(this.snapshotName(), encodeFilesSnapshot(known));
@@ -184,7 +213,7 @@ export class Shard {
   /** Whether all the index holds of a file is known for its version: nothing is left to read for it. */
   private isIndexed(file: ShardFile, state: FileState): boolean {
     if (isUnsearchable(state)) return true;
-    if (state.words === undefined || state.content === undefined) return false;
+    if (state.entry !== undefined ? !state.entry.knowsWords : state.words === undefined || state.content === undefined) return false;
     return this.languages.of(file.relative) === undefined || state.definitions !== undefined || this.definedNames(file, state) !== undefined;
   }
 
@@ -198,7 +227,7 @@ export class Shard {
       if (!keep(file.relative)) continue;
       const state = this.stateOf(file);
       if (state === undefined || isUnsearchable(state)) continue;
-      if (state.words !== undefined && !mayContain(state.words, words)) continue;
+      if (!mayHoldWords(state, words)) continue;
       const read = this.read(file);
       if (read?.bytes === undefined) continue;
       for (const match of wholeWordLines(read.bytes, name)) {
@@ -220,7 +249,7 @@ export class Shard {
       if (this.languages.of(file.relative) === undefined) continue;
       const state = (checked && this.states.get(file.relative)) || this.stateOf(file);
       if (state === undefined || isUnsearchable(state)) continue;
-      if (state.words !== undefined && !mayContain(state.words, words)) continue;
+      if (!mayHoldWords(state, words)) continue;
       let known = state;
       if (this.definedNames(file, known) === undefined && known.definitions === undefined) {
         const read = this.read(file);
@@ -272,24 +301,19 @@ export class Shard {
     // Taken (or found out of date) once: from here on the state is what a snapshot saves of the file.
     const recorded = this.recordedFiles().get(file.relative);
     this.recordedFiles().delete(file.relative);
-    const state: FileState = recorded?.stamp === stamp ? this.recordedState(recorded) : { stamp };
+    // As the index recorded it (its defined names are checked against its language where they are used: see `definedNames`).
+    const state: FileState = recorded?.stamp === stamp ? { stamp, entry: recorded } : { stamp };
     this.states.set(file.relative, state);
-    return state;
-  }
-
-  /** A file's state as the index recorded it (its defined names are checked against its language where they are used: see `definedNames`). */
-  private recordedState(recorded: RecordedFile): FileState {
-    const state: FileState = { stamp: recorded.stamp, content: recorded.content };
-    if (recorded.words !== undefined) state.words = recorded.words;
-    if (recorded.defined !== undefined) state.defined = recorded.defined;
     return state;
   }
 
   /** The names the file defines, where they are known and of the language the file has now (a snapshot's may be of another). */
   private definedNames(file: ShardFile, state: FileState): Buffer | undefined {
-    if (state.defined === undefined) return undefined;
+    const defined = definedOf(state);
+    if (defined === undefined) return undefined;
     const language = this.languages.of(file.relative);
-    if (language !== undefined && state.defined.language.equals(languageKey(language))) return state.defined.names;
+    if (language !== undefined && defined.language.equals(languageKey(language))) return defined.names;
+    unpack(state);
     delete state.defined;
     return undefined;
   }
@@ -303,7 +327,7 @@ export class Shard {
    * What the index knew of this shard's files: its own snapshot, or where there is none (a machine
    * with another number of cores wrote them), every shard snapshot of the project.
    */
-  private recordedFiles(): Map<string, RecordedFile> {
+  private recordedFiles(): Map<string, RecordedEntry> {
     if (this.recorded === undefined) {
       const own = this.store.snapshot(this.snapshotName());
       const names = own !== undefined ? [] : this.store.snapshotNames('files-');
@@ -321,9 +345,10 @@ export class Shard {
     }
     const language = this.languages.of(file.relative);
     if (language === undefined) return null;
-    if (state.content === undefined) return undefined;
+    const content = contentOf(state);
+    if (content === undefined) return undefined;
     const key = languageKey(language);
-    const stored = this.storedDefinitions(state.content, key);
+    const stored = this.storedDefinitions(content, key);
     return stored === undefined ? undefined : this.hold(file.relative, state, stored, key);
   }
 
@@ -346,6 +371,7 @@ export class Shard {
       state = { stamp: read.stamp };
       this.states.set(file.relative, state);
     }
+    unpack(state);
     if (read.bytes === undefined) {
       state.content = UNSEARCHABLE;
       this.record(state);
@@ -407,7 +433,9 @@ export class Shard {
   /** Records the names a file defines, for its snapshot entry. */
   private define(state: FileState, names: string, language: Buffer): void {
     const bytes = Buffer.from(names, 'utf8');
-    if (state.defined !== undefined && state.defined.language.equals(language) && state.defined.names.equals(bytes)) return;
+    const defined = definedOf(state);
+    if (defined !== undefined && defined.language.equals(language) && defined.names.equals(bytes)) return;
+    unpack(state);
     state.defined = { language, names: this.arena.keep(bytes) };
     this.unsaved = true;
   }
