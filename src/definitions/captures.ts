@@ -35,8 +35,22 @@ export interface Match {
 
 type Role = 'item' | 'name' | 'scope';
 
+type CaptureMeaning = { kind: Kind; role: Role } | 'helper' | Error;
+
+/** Each capture name's meaning, worked out once: a query's matches ask it of every capture (some 1% of a C parse and query). */
+const meanings = new Map<string, CaptureMeaning>();
+
 /** What a capture name means, or an Error saying why it is not allowed. */
-export function parseCaptureName(captureName: string): { kind: Kind; role: Role } | 'helper' | Error {
+export function parseCaptureName(captureName: string): CaptureMeaning {
+  let meaning = meanings.get(captureName);
+  if (meaning === undefined) {
+    meaning = meaningOf(captureName);
+    meanings.set(captureName, meaning);
+  }
+  return meaning;
+}
+
+function meaningOf(captureName: string): CaptureMeaning {
   if (captureName.startsWith('_')) return 'helper';
   const [kind, role, ...rest] = captureName.split('.');
   if (kind === undefined || !isKind(kind)) return new Error(`@${captureName}: unknown kind "${kind}"`);
