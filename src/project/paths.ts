@@ -71,3 +71,11 @@ export function isMissing(error: unknown): boolean {
 export function describe(error: unknown): string {
   return error instanceof Error ? error.message.replace(/^[A-Z]+: /, '') : String(error);
 }
+
+/**
+ * The project root with a trailing `/`: a file's absolute path is this and its relative path
+ * concatenated (`path.join` would normalise every path of the walk for nothing).
+ */
+export function rootPrefixOf(projectRoot: string): string {
+  return projectRoot.endsWith('/') ? projectRoot : `${projectRoot}/`;
+}

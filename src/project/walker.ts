@@ -16,6 +16,7 @@ import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { stampOf } from './files.js';
 import { IgnoreRules } from './ignoreRules.js';
+import { rootPrefixOf } from './paths.js';
 
 export interface WalkedFile {
   /** Relative to the project, with `/`. */
@@ -44,14 +45,6 @@ const isFolder = (entry: WalkedFile | Folder): entry is Folder => 'entries' in e
  * a folder as its name followed by the same three (checked when read back: the saved walk is data).
  */
 type SavedFolder = [string, string, unknown[]];
-
-/**
- * The project root with a trailing `/`: a file's absolute path is this and its relative path
- * concatenated (`path.join` would normalise every path of the walk for nothing).
- */
-export function rootPrefixOf(projectRoot: string): string {
-  return projectRoot.endsWith('/') ? projectRoot : `${projectRoot}/`;
-}
 
 /** Where a walk is kept between processes: the last one saved, and a place to save the next. */
 export interface WalkMemory {

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Languages } from '../definitions/languages.js';
 import type { ManifestEntries } from '../definitions/manifest.js';
 import { openIndexStore, type IndexSettings } from '../index/index.js';
-import { rootPrefixOf } from '../project/walker.js';
+import { rootPrefixOf } from '../project/paths.js';
 import { Shard, type Hit, type SearchQuery, type ShardFile } from './shard.js';
 
 export interface SearchWorkerData {

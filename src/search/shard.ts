@@ -152,6 +152,7 @@ export class Shard {
   setFiles(files: readonly ShardFile[]): void {
     this.files = files;
     this.filled = 0;
+    if (this.states.size === 0) return; // A fresh shard's: nothing to forget (a set of the kernel's paths is some milliseconds).
     const relatives = new Set(files.map((file) => file.relative));
     for (const relative of this.states.keys()) if (!relatives.has(relative)) this.forget(relative);
   }
