@@ -35,7 +35,9 @@ export function* encodeFilesSnapshot(files: readonly (readonly [string, Recorded
   yield count;
   let part = Buffer.allocUnsafe(PART_BYTES);
   let at = 0;
-  for (const [relative, file] of files) {
+  for (const [relative, recorded] of files) {
+    // Each field read once: a RecordedEntry's make a view at each read.
+    const file: RecordedFile = { stamp: recorded.stamp, content: recorded.content, words: recorded.words, defined: recorded.defined };
     const size = entrySize(relative, file);
     if (at + size > part.length) {
       if (at > 0) yield part.subarray(0, at);
@@ -79,8 +81,8 @@ function writeEntry(data: Buffer, at: number, relative: string, file: RecordedFi
 /**
  * A file's entry in a snapshot, its fields read from the snapshot's bytes each time they are asked
  * for. A large tree's snapshot holds tens of thousands of entries, and a search needs only the stamp
- * and the word filter of most of them: made into views all at once, they took a fresh kernel server's
- * workers a tenth of a second each, and some 20 MB.
+ * and the word filter of most of them: made into views all at once, they took each worker of a fresh
+ * kernel server a tenth of a second, and held some 20 MB in each.
  */
 export class RecordedEntry implements RecordedFile {
   constructor(

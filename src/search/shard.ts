@@ -103,6 +103,7 @@ interface FileState {
 /** The state's content key, from its snapshot entry or its own. */
 const contentOf = (state: FileState) => state.entry?.content ?? state.content;
 
+/** The names the state's version defines, from its snapshot entry or its own. */
 const definedOf = (state: FileState) => (state.entry !== undefined ? state.entry.defined : state.defined);
 
 /** False only when the version cannot hold every one of the words (true when its word filter is not known). */
