@@ -91,9 +91,19 @@ export class RecordedEntry implements RecordedFile {
     private readonly at: number,
   ) {}
 
+  /** The file's path, relative to the project. */
+  get relative(): string {
+    return this.data.toString('utf8', this.at + HEADER, this.at + HEADER + this.pathLength());
+  }
+
   get stamp(): string {
-    const from = this.at + HEADER + this.data.readUInt32LE(this.at);
-    return this.data.toString('latin1', from, from + this.data[this.at + 4]!);
+    const from = this.at + HEADER + this.pathLength();
+    return this.data.toString('latin1', from, from + this.stampLength());
+  }
+
+  /** The entry's length in bytes, header included. */
+  get size(): number {
+    return this.contentStart() + this.contentLength + this.wordsLength() + this.languageLength() + this.namesLength() - this.at;
   }
 
   /** The content key's length: 0 for a file with nothing to search. */
@@ -125,18 +135,35 @@ export class RecordedEntry implements RecordedFile {
   }
 
   get defined(): DefinedNames | undefined {
-    const languageLength = this.data[this.at + 10]!;
+    const languageLength = this.languageLength();
     if (languageLength === 0) return undefined;
     const from = this.contentStart() + this.contentLength + this.wordsLength();
-    return { language: this.data.subarray(from, from + languageLength), names: this.data.subarray(from + languageLength, from + languageLength + this.data.readUInt32LE(this.at + 11)) };
+    return { language: this.data.subarray(from, from + languageLength), names: this.data.subarray(from + languageLength, from + languageLength + this.namesLength()) };
   }
 
   private contentStart(): number {
-    return this.at + HEADER + this.data.readUInt32LE(this.at) + this.data[this.at + 4]!;
+    return this.at + HEADER + this.pathLength() + this.stampLength();
+  }
+
+  // The header's lengths, as `writeEntry` puts them.
+  private pathLength(): number {
+    return this.data.readUInt32LE(this.at);
+  }
+
+  private stampLength(): number {
+    return this.data[this.at + 4]!;
   }
 
   private wordsLength(): number {
     return this.data.readUInt32LE(this.at + 6);
+  }
+
+  private languageLength(): number {
+    return this.data[this.at + 10]!;
+  }
+
+  private namesLength(): number {
+    return this.data.readUInt32LE(this.at + 11);
   }
 }
 
@@ -151,11 +178,10 @@ export function decodeFilesSnapshot(data: Buffer): Map<string, RecordedEntry> | 
   let at = 4;
   for (let i = 0; i < count; i++) {
     if (at + HEADER > data.length) return undefined;
-    const pathLength = data.readUInt32LE(at);
-    const size = HEADER + pathLength + data[at + 4]! + data[at + 5]! + data.readUInt32LE(at + 6) + data[at + 10]! + data.readUInt32LE(at + 11);
-    if (at + size > data.length) return undefined;
-    files.set(data.toString('utf8', at + HEADER, at + HEADER + pathLength), new RecordedEntry(data, at));
-    at += size;
+    const entry = new RecordedEntry(data, at);
+    at += entry.size;
+    if (at > data.length) return undefined;
+    files.set(entry.relative, entry);
   }
   return at === data.length ? files : undefined;
 }
