@@ -178,7 +178,8 @@ interface Slot {
 interface Pending {
   readonly resolve: (hits: Hit[]) => void;
   readonly reject: (error: Error) => void;
-  readonly progress: ((done: number, total: number) => void) | undefined;
+  /** Told how many of its shard's files the worker has looked at. */
+  readonly progress: ((done: number) => void) | undefined;
 }
 
 class SearchWorkers {
@@ -269,7 +270,7 @@ class SearchWorkers {
   private settle(reply: Exclude<FromSearchWorker, { warning: string }>): void {
     const waiting = this.pending.get(reply.id);
     if (waiting === undefined) return;
-    if ('done' in reply) return waiting.progress?.(reply.done, reply.total);
+    if ('done' in reply) return waiting.progress?.(reply.done);
     this.pending.delete(reply.id);
     if ('error' in reply) waiting.reject(new Error(reply.error));
     else waiting.resolve('hits' in reply ? reply.hits : []);

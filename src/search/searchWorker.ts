@@ -34,7 +34,7 @@ export type ToSearchWorker =
 export type FromSearchWorker =
   | { readonly id: number; readonly hits: Hit[] }
   | { readonly id: number; readonly error: string }
-  | { readonly id: number; readonly done: number; readonly total: number }
+  | { readonly id: number; readonly done: number }
   | { readonly id: number; readonly indexed: true }
   | { readonly warning: string };
 
@@ -60,8 +60,8 @@ function fillWhileIdle(): void {
   const step = async (): Promise<unknown> => {
     // Calls have the CPU first; `zumba index`, which answers none, is not held up.
     if (indexRequests.size === 0 && Atomics.load(calls, 0) > 0) return setTimeout(() => void step().catch(fail), PAUSED_MS);
-    const more = await shard.fill((done, total) => {
-      for (const id of indexRequests) port.postMessage({ id, done, total } satisfies FromSearchWorker);
+    const more = await shard.fill((done) => {
+      for (const id of indexRequests) port.postMessage({ id, done } satisfies FromSearchWorker);
     });
     if (more) return setImmediate(() => void step().catch(fail));
     filling = false;
@@ -93,7 +93,7 @@ port.on('message', (message: ToSearchWorker) => {
       fillWhileIdle();
       break;
     case 'search': {
-      const progress = message.progress ? (done: number, total: number) => port.postMessage({ id: message.id, done, total } satisfies FromSearchWorker) : undefined;
+      const progress = message.progress ? (done: number) => port.postMessage({ id: message.id, done } satisfies FromSearchWorker) : undefined;
       shard.search(message.query, message.limit, progress).then(
         (hits) => {
           // A server writes what the search learnt once it has answered; a one-shot command, whose
