@@ -36,7 +36,7 @@ function sample(root: string, language?: string): SampledFile[] {
   const project = openProject(root, { noCache: true });
   const files = project.walk.current().filter((file) => {
     const named = project.languages.of(file.relative);
-    const info = named?.engine === 'by-content' ? written(named, readFileSync(file.absolute, 'utf8')) : named;
+    const info = named?.engine === 'by-content' ? written(named, readFileSync(path.join(root, file.relative), 'utf8')) : named;
     return info?.engine === 'tree-sitter' && (language === undefined || info.name === language);
   });
   const step = Math.max(1, Math.floor(files.length / SAMPLE_PER_LANGUAGE));

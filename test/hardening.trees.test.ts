@@ -10,6 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { openProject } from '../src/session/project.js';
+import { rootPrefixOf } from '../src/project/paths.js';
 import { readSearchable } from '../src/project/searchable.js';
 import type { WalkedFile } from '../src/project/walker.js';
 import { answerOf, canRunAsNobody, NOBODY, refusalOf, runCli, temporaryFolder, watchReads, write } from './hostile.js';
@@ -148,7 +149,7 @@ describe('odd names', () => {
 
   test('names with line breaks, or not UTF-8, are left out; the genuine U+FFFD name keeps its own text', async () => {
     const project = openProject(root);
-    const found = searchableTexts(project.walk.current());
+    const found = searchableTexts(project.realRoot, project.walk.current());
     assert.deepEqual(found.filter(([name]) => name!.startsWith('bad')), [['bad\ufffd.rs', needleIn('genuine U+FFFD')]]);
     assert.ok(found.every(([name]) => !/[\r\n]/.test(name!)), JSON.stringify(found));
   });
@@ -161,9 +162,9 @@ describe('odd names', () => {
 });
 
 /** Each walked file a search reads, as [relative path, text]. */
-function searchableTexts(files: readonly WalkedFile[]): [string, string][] {
+function searchableTexts(root: string, files: readonly WalkedFile[]): [string, string][] {
   return files.flatMap((file) => {
-    const bytes = readSearchable(file)?.bytes;
+    const bytes = readSearchable(rootPrefixOf(root) + file.relative)?.bytes;
     return bytes === undefined ? [] : [[file.relative, bytes.toString('utf8')] as [string, string]];
   });
 }
@@ -191,7 +192,7 @@ describe('files that change between the walk and the read', () => {
     execFileSync('mkfifo', [path.join(root, 'c.txt')]);
     fs.rmSync(path.join(root, 'd.txt'));
     fs.symlinkSync(path.join(base, 'outside.txt'), path.join(root, 'd.txt'));
-    const read = searchableTexts(walked);
+    const read = searchableTexts(project.realRoot, walked);
     inputs += 3;
     assert.deepEqual(read, [['a.txt', 'needle a.txt\n'], ['e.txt', 'needle e.txt\n']]);
     assert.deepEqual(reads.outside(root), []);

@@ -22,11 +22,11 @@ function searchOptions(projectRoot: string, workerScript: URL) {
 
 function shardOf(files: Record<string, string>): Shard {
   const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-shard-'));
-  const shard = new Shard(loadLanguages(), NO_STORE);
+  const shard = new Shard(root, loadLanguages(), NO_STORE);
   shard.setFiles(
     Object.entries(files).map(([relative, text], i) => {
       writeFileSync(path.join(root, relative), text);
-      return { relative, absolute: path.join(root, relative), order: 10 * i };
+      return { relative, order: 10 * i };
     }),
   );
   return shard;

@@ -4,7 +4,6 @@
  * (new memory costs about as much as the read), and the index says which files it need not read.
  */
 import { readRegularFile, SEARCH_SIZE_LIMIT } from './files.js';
-import type { WalkedFile } from './walker.js';
 
 export interface SearchRead {
   /** The version read (see `stampOfStats`). */
@@ -17,10 +16,10 @@ export interface SearchRead {
  * The file as it is on disk now, read into `into` when it fits there (its bytes are then good until
  * the next read into it); undefined when it is gone, unreadable, or not a regular file.
  */
-export function readSearchable(file: WalkedFile, into?: Buffer): SearchRead | undefined {
+export function readSearchable(absolute: string, into?: Buffer): SearchRead | undefined {
   try {
     // Not through a link: the walk saw a file, and a link put in its place may lead out of the project.
-    const read = readRegularFile(file.absolute, SEARCH_SIZE_LIMIT, { followLinks: false, ...(into !== undefined && { into }) });
+    const read = readRegularFile(absolute, SEARCH_SIZE_LIMIT, { followLinks: false, ...(into !== undefined && { into }) });
     if (read.kind === 'not-a-file') return undefined;
     return { stamp: read.stamp, bytes: read.kind === 'text' ? read.bytes : undefined };
   } catch {

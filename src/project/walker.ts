@@ -19,9 +19,8 @@ import { IgnoreRules } from './ignoreRules.js';
 import { rootPrefixOf } from './paths.js';
 
 export interface WalkedFile {
-  /** Relative to the project, with `/`. */
+  /** Relative to the project, with `/` (the path to open is the project's root prefix and this: see `rootPrefixOf`). */
   readonly relative: string;
-  readonly absolute: string;
 }
 
 interface Folder {
@@ -112,7 +111,7 @@ export class ProjectWalk {
       const name = typeof entry === 'string' ? entry : entry[0];
       if (typeof name !== 'string' || name === '' || name === '.' || name === '..' || /[/\0]/.test(name)) throw new Error('not a saved name');
       const child = relative === '' ? name : `${relative}/${name}`;
-      folder.entries.push(typeof entry === 'string' ? { relative: child, absolute: this.rootPrefix + child } : this.restoreFolder(child, entry.slice(1) as SavedFolder, folderRules));
+      folder.entries.push(typeof entry === 'string' ? { relative: child } : this.restoreFolder(child, entry.slice(1) as SavedFolder, folderRules));
     }
     return folder;
   }
@@ -182,7 +181,7 @@ export class ProjectWalk {
           folder.entries.push(existing);
         }
       } else if (entry.isFile() && !folder.rules.excludes(relative, false)) {
-        folder.entries.push({ relative, absolute: this.rootPrefix + relative });
+        folder.entries.push({ relative });
       }
     }
   }

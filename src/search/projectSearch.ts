@@ -151,9 +151,9 @@ export class ProjectSearch {
   }
 
   private localShard(files: readonly WalkedFile[]): Shard {
-    this.local ??= { shard: new Shard(this.languages, this.options.store()) };
+    this.local ??= { shard: new Shard(this.options.projectRoot, this.languages, this.options.store()) };
     if (this.local.files !== files) {
-      this.local.shard.setFiles(files.map((file, order) => ({ ...file, order })));
+      this.local.shard.setFiles(files.map((file, order) => ({ relative: file.relative, order })));
       this.local.files = files;
     }
     return this.local.shard;

@@ -7,7 +7,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Languages } from '../definitions/languages.js';
 import type { ManifestEntries } from '../definitions/manifest.js';
 import { openIndexStore, type IndexSettings } from '../index/index.js';
-import { rootPrefixOf } from '../project/paths.js';
 import { Shard, type Hit, type SearchQuery, type ShardFile } from './shard.js';
 
 export interface SearchWorkerData {
@@ -42,8 +41,7 @@ const { projectRoot, languages, index, fillWhenIdle, layout, callsInFlight } = w
 const calls = new Int32Array(callsInFlight);
 const port = parentPort!;
 const store = openIndexStore(index, projectRoot, (warning) => port.postMessage({ warning } satisfies FromSearchWorker));
-const shard = new Shard(new Languages(languages), store, layout);
-const rootPrefix = rootPrefixOf(projectRoot);
+const shard = new Shard(projectRoot, new Languages(languages), store, layout);
 // While the main thread walks the project, this one reads what the index knew of its files.
 setImmediate(() => shard.recall());
 
@@ -85,7 +83,7 @@ port.on('message', (message: ToSearchWorker) => {
       process.exit(0);
       break;
     case 'files':
-      shard.setFiles(message.relatives.map((relative, i): ShardFile => ({ relative, absolute: rootPrefix + relative, order: message.orders[i]! })));
+      shard.setFiles(message.relatives.map((relative, i): ShardFile => ({ relative, order: message.orders[i]! })));
       fillWhileIdle();
       break;
     case 'index':

@@ -18,6 +18,7 @@ import { decodeFilesSnapshot, encodeFilesSnapshot, type DefinedNames, type Recor
 import type { IndexChanges, IndexStore } from '../index/store.js';
 import { mayContain, wordFilterOf, wordsOfName } from '../index/wordFilter.js';
 import { stampOf } from '../project/files.js';
+import { rootPrefixOf } from '../project/paths.js';
 import { pathFilter } from '../project/pathFilter.js';
 import { readSearchable, searchBuffer, type SearchRead } from '../project/searchable.js';
 import type { WalkedFile } from '../project/walker.js';
@@ -141,13 +142,18 @@ export class Shard {
   private readonly arena = new ByteArena();
   /** Where `fill` goes on from: every file before it is in the index. */
   private filled = 0;
+  /** A file's path to open is this and its relative path (made at each use: kept, the kernel's took megabytes a shard). */
+  private readonly rootPrefix: string;
 
   constructor(
+    projectRoot: string,
     private readonly languages: Languages,
     private readonly store: IndexStore,
     /** Which shard of how many this is: the name of its snapshot in the index. */
     private readonly layout: { readonly shard: number; readonly shards: number } = { shard: 0, shards: 1 },
-  ) {}
+  ) {
+    this.rootPrefix = rootPrefixOf(projectRoot);
+  }
 
   /** The shard's files from now on, in walk order; what is known of other files is dropped. */
   setFiles(files: readonly ShardFile[]): void {
@@ -292,7 +298,7 @@ export class Shard {
    * recorded this very stamp; a bare state (nothing known yet) otherwise. Undefined when it is gone.
    */
   private stateOf(file: ShardFile): FileState | undefined {
-    const stamp = stampOf(file.absolute, { followLinks: false });
+    const stamp = stampOf(this.rootPrefix + file.relative, { followLinks: false });
     if (stamp === '') {
       this.forget(file.relative); // Gone since the walk: what was known of it is of no version now.
       return undefined;
@@ -429,7 +435,7 @@ export class Shard {
   }
 
   private read(file: ShardFile): SearchRead | undefined {
-    return readSearchable(file, this.scratch);
+    return readSearchable(this.rootPrefix + file.relative, this.scratch);
   }
 
   /** Records the names a file defines, for its snapshot entry. */
