@@ -13,11 +13,12 @@ import { KINDS, type Definition } from '../src/definitions/definition.js';
 import { CacheFolderError, defaultCacheFolder, trustedCacheFolder } from '../src/index/cacheFolder.js';
 import { WordChecksum, wordChecksum } from '../src/index/checksum.js';
 import { decodeDefinitions, encodeDefinitions } from '../src/index/definitionsRecord.js';
-import { decodeFilesSnapshot, encodeFilesSnapshot, type RecordedEntry, type RecordedFile } from '../src/index/filesSnapshot.js';
+import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type RecordedEntry, type RecordedFile } from '../src/index/filesSnapshot.js';
 import { indexBytes, openStore } from '../src/index/store.js';
 import { languageKey } from '../src/index/languageKey.js';
 import type { LanguageInfo } from '../src/definitions/languages.js';
 import { mayContain, wordFilterOf, wordsOfName } from '../src/index/wordFilter.js';
+import { ByteArena } from '../src/search/byteArena.js';
 import { symbolTest } from '../src/search/symbolMatch.js';
 import { wholeWordLines } from '../src/text/wholeWord.js';
 import { seededRandom } from './seededRandom.js';
@@ -130,6 +131,31 @@ describe('snapshot of a shard', () => {
     },
   ]);
 
+  /** Checks that an entry read back holds what the file was written with. */
+  function assertReadsAs(back: RecordedEntry, relative: string, file: RecordedFile): void {
+    assert.equal(back.stamp, file.stamp);
+    assert.ok(back.content.equals(file.content));
+    assert.equal(back.contentLength, file.content.length);
+    assert.deepEqual(back.words === undefined ? undefined : Buffer.from(back.words), file.words);
+    assert.equal(back.knowsWords, file.words !== undefined);
+    assert.deepEqual(back.defined, file.defined);
+    // The filter asked in place, where it lies among the entry's other bytes, answers as the filter itself.
+    const hashes = [wordsOfName(relative), wordsOfName(`name${relative.length}`), [Math.floor(random() * 2 ** 32)]];
+    for (const words of hashes) assert.equal(back.mayContain(words), file.words === undefined || mayContain(file.words, words), relative);
+  }
+
+  const snapshotOf = (entries: readonly (readonly [string, RecordedFile])[]) => Buffer.concat([...encodeFilesSnapshot(entries)].map((part) => Buffer.from(part)));
+
+  test('an entry recorded in an arena reads back as written, and saves as the file would', () => {
+    const arena = new ByteArena();
+    const entries = files.map(([relative, file]) => [relative, recordEntry(relative, file, (size) => arena.room(size))] as const);
+    for (const [[relative, file], [, entry]] of files.map((file, i) => [file, entries[i]!] as const)) {
+      assertReadsAs(entry, relative, file);
+      assert.equal(entry.relative, relative);
+    }
+    assert.ok(snapshotOf(entries).equals(snapshotOf(files)));
+  });
+
   test('read back joined, its parts are the files written, in order', () => {
     // Large enough to need several parts, with an entry larger than a part among them.
     files.push(['big.c', { stamp: '1:2:3:4', content: bytes(32), words: bytes(3 << 20), defined: undefined }]);
@@ -139,18 +165,7 @@ describe('snapshot of a shard', () => {
     const read = decodeFilesSnapshot(Buffer.concat(parts));
     assert.ok(read !== undefined);
     assert.deepEqual([...read.keys()], files.map(([relative]) => relative));
-    for (const [relative, file] of files) {
-      const back: RecordedEntry = read.get(relative)!;
-      assert.equal(back.stamp, file.stamp);
-      assert.ok(back.content.equals(file.content));
-      assert.equal(back.contentLength, file.content.length);
-      assert.deepEqual(back.words === undefined ? undefined : Buffer.from(back.words), file.words);
-      assert.equal(back.knowsWords, file.words !== undefined);
-      assert.deepEqual(back.defined, file.defined);
-      // The filter asked in place, where it lies among the entry's other bytes, answers as the filter itself.
-      const hashes = [wordsOfName(relative), wordsOfName(`name${relative.length}`), [Math.floor(random() * 2 ** 32)]];
-      for (const words of hashes) assert.equal(back.mayContain(words), file.words === undefined || mayContain(file.words, words), relative);
-    }
+    for (const [relative, file] of files) assertReadsAs(read.get(relative)!, relative, file);
   });
 
   test('the checksum of data given in parts is that of the data whole, however it is cut', () => {

@@ -2,7 +2,8 @@
  * What a shard knew of its files, saved whole so that a fresh server takes it in one read (see
  * FORMAT.md): for each file its path, the stamp it had, its content key (none for a file with nothing
  * to search) and, where known, its word filter and the names it defines in a language (by its key).
- * The views it reads back share the snapshot's bytes.
+ * The views it reads back share the snapshot's bytes. A shard keeps what it learns of a file in the
+ * same form (`recordEntry`), so that a version it read and one a snapshot recorded cost the same.
  */
 import { mayContainAt } from './wordFilter.js';
 
@@ -76,6 +77,16 @@ function writeEntry(data: Buffer, at: number, relative: string, file: RecordedFi
     put(file.defined.names);
   }
   return at;
+}
+
+/** Bytes of a buffer, given to write an entry into: `size` bytes from `at`. */
+export type RoomFor = (size: number) => { readonly block: Buffer; readonly at: number };
+
+/** Writes the file's entry into the room `roomFor` gives, and reads it back from there in place. */
+export function recordEntry(relative: string, file: RecordedFile, roomFor: RoomFor): RecordedEntry {
+  const { block, at } = roomFor(entrySize(relative, file));
+  writeEntry(block, at, relative, file);
+  return new RecordedEntry(block, at);
 }
 
 /**

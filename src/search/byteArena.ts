@@ -1,28 +1,33 @@
 /**
- * Small byte strings a shard keeps for the life of a file's version (content keys, word filters,
- * defined names), copied into shared blocks and kept as views of them. A buffer of its own costs
- * some hundred bytes besides its bytes (its ArrayBuffer, its backing store, the allocator's header):
- * on the kernel a worker kept 117,000 of them, some 20 MB. The bytes of a version that is forgotten
- * stay until nothing else in their block is kept: a few kilobytes an edit.
+ * Room for the small records a shard keeps for the life of a file's version (each version's snapshot
+ * entry: see `filesSnapshot.ts`), in shared blocks. A buffer of its own costs some hundred bytes
+ * besides its bytes (its ArrayBuffer, its backing store, the allocator's header): on the kernel a
+ * worker kept 117,000 of them, some 20 MB. The bytes of a version that is forgotten stay until
+ * nothing else in their block is kept: a few kilobytes an edit.
  */
 
-/** Blocks are this large; a byte string over an eighth of it gets a buffer of its own. */
+/** Blocks are this large; a record over an eighth of it gets a buffer of its own. */
 const BLOCK_BYTES = 1 << 20;
+
+export interface Room {
+  readonly block: Buffer;
+  /** Where in `block` the room starts. */
+  readonly at: number;
+}
 
 export class ByteArena {
   private block = Buffer.alloc(0);
   private used = 0;
 
-  /** A copy of the bytes, as a view of a shared block (or, when large, a buffer of its own). */
-  keep(bytes: Uint8Array): Buffer {
-    if (bytes.length > BLOCK_BYTES / 8) return Buffer.from(bytes);
-    if (this.used + bytes.length > this.block.length) {
+  /** Room for `size` bytes, given to no other caller: in a shared block, or a buffer of its own when large. */
+  room(size: number): Room {
+    if (size > BLOCK_BYTES / 8) return { block: Buffer.allocUnsafeSlow(size), at: 0 };
+    if (this.used + size > this.block.length) {
       this.block = Buffer.allocUnsafeSlow(BLOCK_BYTES);
       this.used = 0;
     }
-    const view = this.block.subarray(this.used, this.used + bytes.length);
-    view.set(bytes);
-    this.used += bytes.length;
-    return view;
+    const at = this.used;
+    this.used += size;
+    return { block: this.block, at };
   }
 }

@@ -14,9 +14,9 @@ import type { Languages } from '../definitions/languages.js';
 import { contentKey } from '../index/contentKey.js';
 import { decodeKeptDefinitions, encodeDefinitions } from '../index/definitionsRecord.js';
 import { languageKey } from '../index/languageKey.js';
-import { decodeFilesSnapshot, encodeFilesSnapshot, type DefinedNames, type RecordedEntry, type RecordedFile } from '../index/filesSnapshot.js';
+import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type DefinedNames, type RecordedEntry, type RecordedFile } from '../index/filesSnapshot.js';
 import type { IndexChanges, IndexStore } from '../index/store.js';
-import { mayContain, wordFilterOf, wordsOfName } from '../index/wordFilter.js';
+import { wordFilterOf, wordsOfName } from '../index/wordFilter.js';
 import { stampOf } from '../project/files.js';
 import { rootPrefixOf } from '../project/paths.js';
 import { pathFilter } from '../project/pathFilter.js';
@@ -81,49 +81,47 @@ const PROGRESS_EVERY_MS = 250;
 
 /** The content key of a file that is too large or binary: there is nothing of it to search. */
 const UNSEARCHABLE = Buffer.alloc(0);
-const isUnsearchable = (state: FileState) => (state.entry !== undefined ? state.entry.contentLength : state.content?.length) === 0;
+const isUnsearchable = (state: FileState) => state.entry?.contentLength === 0;
 /** A stamp of a file changed too recently to be told from its next version (see `stampOfStats`): never saved. */
 const isRecent = (stamp: string) => stamp.startsWith('recent:');
 
 /**
- * What a shard knows of one version of a file. A version as a snapshot recorded it keeps its
- * `entry`, which stands for `content`, `words` and `defined` until something changes them (see
- * `unpack`): most of a large tree's files are only ever checked and ruled out.
+ * What a shard knows of one version of a file. What the index records of it (its content key, word
+ * filter and the names it defines) is one snapshot entry, read in place: the snapshot's, for a
+ * version as the index recorded it, or one the shard wrote into its arena on learning more (see
+ * `learn`). A view of each field and an object for the names took some 300 bytes a file more, and
+ * a large tree's files are many.
  */
 interface FileState {
   readonly stamp: string;
-  entry?: RecordedEntry;
-  content?: Buffer;
-  words?: Uint8Array;
-  /** The names the file defines in its language. */
-  defined?: DefinedNames;
-  /** Null: the file's language is unknown, it defines nothing. */
-  definitions?: KeptDefinitions | null;
+  /** Undefined: nothing is known of this version yet. */
+  entry: RecordedEntry | undefined;
+  /** Null: the file's language is unknown, it defines nothing. Undefined: not held in memory. */
+  definitions?: KeptDefinitions | null | undefined;
 }
 
-/** The state's content key, from its snapshot entry or its own. */
-const contentOf = (state: FileState) => state.entry?.content ?? state.content;
+/** What the index records of a version, but its stamp. */
+type Learnt = Omit<RecordedFile, 'stamp'>;
 
-/** The names the state's version defines, from its snapshot entry or its own. */
-const definedOf = (state: FileState) => (state.entry !== undefined ? state.entry.defined : state.defined);
+const contentOf = (state: FileState) => state.entry?.content;
 
 /** False only when the version cannot hold every one of the words (true when its word filter is not known). */
-function mayHoldWords(state: FileState, words: readonly number[]): boolean {
-  if (state.entry !== undefined) return state.entry.mayContain(words);
-  return state.words === undefined || mayContain(state.words, words);
+const mayHoldWords = (state: FileState, words: readonly number[]) => state.entry === undefined || state.entry.mayContain(words);
+
+/** Whether an entry records just what was learnt. */
+function records(entry: RecordedEntry, learnt: Learnt): boolean {
+  const words = entry.words;
+  const defined = entry.defined;
+  const sameWords = words === undefined || learnt.words === undefined ? words === learnt.words : Buffer.compare(words, learnt.words) === 0;
+  const sameDefined =
+    defined === undefined || learnt.defined === undefined
+      ? defined === learnt.defined
+      : defined.language.equals(learnt.defined.language) && defined.names.equals(learnt.defined.names);
+  return sameWords && sameDefined && entry.content.equals(learnt.content);
 }
 
-/** Makes the state's own what its snapshot entry held, before something changes it. */
-function unpack(state: FileState): void {
-  const entry = state.entry;
-  if (entry === undefined) return;
-  delete state.entry;
-  state.content = entry.content;
-  const words = entry.words;
-  if (words !== undefined) state.words = words;
-  const defined = entry.defined;
-  if (defined !== undefined) state.defined = defined;
-}
+/** Definitions' names as a snapshot entry records them, for the language of this key. */
+const namesOf = (definitions: KeptDefinitions, language: Buffer): DefinedNames => ({ language, names: Buffer.from(definitions.names, 'utf8') });
 
 export class Shard {
   private files: readonly ShardFile[] = [];
@@ -138,7 +136,7 @@ export class Shard {
   private unsaved = false;
   private lastSave: number | undefined;
   private readonly scratch = searchBuffer();
-  /** Where the bytes kept of each file (content key, word filter, defined names) are copied to. */
+  /** Where the entries the shard writes (see `learn`) are kept. */
   private readonly arena = new ByteArena();
   /** Where `fill` goes on from: every file before it is in the index. */
   private filled = 0;
@@ -207,8 +205,7 @@ export class Shard {
     const known: [string, RecordedFile][] = [];
     for (const file of this.files) {
       const state = this.states.get(file.relative);
-      if (state?.entry !== undefined) known.push([file.relative, state.entry]);
-      else if (state?.content !== undefined && !isRecent(state.stamp)) known.push([file.relative, { stamp: state.stamp, content: state.content, words: state.words, defined: state.defined }]);
+      if (state?.entry !== undefined && !isRecent(state.stamp)) known.push([file.relative, state.entry]);
       else if (state === undefined && this.recorded?.has(file.relative)) known.push([file.relative, this.recorded.get(file.relative)!]); // Not looked at since it was read.
     }
     this.store.saveSnapshot(this.snapshotName(), encodeFilesSnapshot(known));
@@ -221,7 +218,7 @@ export class Shard {
   /** Whether all the index holds of a file is known for its version: nothing is left to read for it. */
   private isIndexed(file: ShardFile, state: FileState): boolean {
     if (isUnsearchable(state)) return true;
-    if (state.entry !== undefined ? !state.entry.knowsWords : state.words === undefined || state.content === undefined) return false;
+    if (state.entry?.knowsWords !== true) return false;
     return this.languages.of(file.relative) === undefined || state.definitions !== undefined || this.definedNames(file, state) !== undefined;
   }
 
@@ -310,20 +307,17 @@ export class Shard {
     const recorded = this.recordedFiles().get(file.relative);
     this.recordedFiles().delete(file.relative);
     // As the index recorded it (its defined names are checked against its language where they are used: see `definedNames`).
-    const state: FileState = recorded?.stamp === stamp ? { stamp, entry: recorded } : { stamp };
+    const state: FileState = { stamp, entry: recorded?.stamp === stamp ? recorded : undefined };
     this.states.set(file.relative, state);
     return state;
   }
 
   /** The names the file defines, where they are known and of the language the file has now (a snapshot's may be of another). */
   private definedNames(file: ShardFile, state: FileState): Buffer | undefined {
-    const defined = definedOf(state);
+    const defined = state.entry?.defined;
     if (defined === undefined) return undefined;
     const language = this.languages.of(file.relative);
-    if (language !== undefined && defined.language.equals(languageKey(language))) return defined.names;
-    unpack(state);
-    delete state.defined;
-    return undefined;
+    return language !== undefined && defined.language.equals(languageKey(language)) ? defined.names : undefined;
   }
 
   /** Reads what the index knew of the shard's files now, rather than at the first search (a worker does so while the walk is made). */
@@ -357,7 +351,9 @@ export class Shard {
     if (content === undefined) return undefined;
     const key = languageKey(language);
     const stored = this.storedDefinitions(content, key);
-    return stored === undefined ? undefined : this.hold(file.relative, state, stored, key);
+    if (stored === undefined) return undefined;
+    this.learn(file, state, { content, words: state.entry?.words, defined: namesOf(stored, key) });
+    return this.hold(file.relative, state, stored);
   }
 
   /** A content's definitions in a language, as the index holds them; undefined when it holds none it can read. */
@@ -376,54 +372,59 @@ export class Shard {
     let state = this.states.get(file.relative);
     if (state?.stamp !== read.stamp) {
       if (state !== undefined) this.forget(file.relative);
-      state = { stamp: read.stamp };
+      state = { stamp: read.stamp, entry: undefined };
       this.states.set(file.relative, state);
     }
-    unpack(state);
     if (read.bytes === undefined) {
-      state.content = UNSEARCHABLE;
-      this.record(state);
+      this.learn(file, state, { content: UNSEARCHABLE, words: undefined, defined: undefined });
       return state;
     }
-    const content = (state.content ??= this.arena.keep(contentKey(read.bytes)));
-    if (state.words === undefined) {
-      const stored = this.store.words(content);
-      state.words = this.arena.keep(stored ?? wordFilterOf(read.bytes));
-      if (stored === undefined) this.changes.words.push({ content, filter: state.words });
-    }
+    const content = contentOf(state) ?? contentKey(read.bytes);
+    const words = state.entry?.words ?? this.wordsOf(content, read.bytes);
+    let defined = state.entry?.defined;
     const language = this.languages.of(file.relative);
     if (language === undefined) state.definitions = null;
     else if (state.definitions === undefined && (definitions === 'held' || this.definedNames(file, state) === undefined)) {
       const key = languageKey(language);
-      const hold = definitions === 'held' || !this.store.persistent;
       const stored = this.storedDefinitions(content, key);
-      if (stored === undefined) await this.makeDefinitions(file, state, read.bytes, key, hold);
-      else if (hold) this.hold(file.relative, state, stored, key);
-      else this.define(state, stored.names, key);
+      // The parse takes the bytes before it waits: after it they may be another file's (the scratch buffer's), and nothing below reads them.
+      const made = stored === undefined ? await this.parse(file, read.bytes) : undefined;
+      const kept = stored ?? made!.kept;
+      if (definitions === 'held' || !this.store.persistent) this.hold(file.relative, state, kept);
+      if (made?.record !== undefined) this.changes.definitions.push({ content, language: key, payload: made.record });
+      // A stand-in's definitions (a grammar that failed, a parse past its budget) serve this process
+      // only: neither their record nor their names go into the index.
+      defined = made !== undefined && made.record === undefined ? undefined : namesOf(kept, key);
     }
-    this.record(state);
+    this.learn(file, state, { content, words, defined });
     return state;
   }
 
-  /** Parses the file for its definitions and records them for the index, unless a stand-in made them. */
-  private async makeDefinitions(file: ShardFile, state: FileState, bytes: Buffer, language: Buffer, hold: boolean): Promise<void> {
-    let fallback = false;
-    const made = (await definitionsOf(this.languages, file.relative, stripByteOrderMark(bytes.toString('utf8')), () => (fallback = true))) ?? [];
-    const kept = keepDefinitions(made);
-    if (hold) this.hold(file.relative, state, kept, language);
-    // A stand-in's answer (a grammar that failed, a parse past its budget) serves this process only:
-    // neither its record nor its names go into the index.
-    if (fallback) {
-      delete state.defined;
-      return;
-    }
-    this.changes.definitions.push({ content: state.content!, language, payload: encodeDefinitions(made) });
-    this.define(state, kept.names, language);
+  /** The word filter of a content: the index's, or made from its bytes and recorded for the index. */
+  private wordsOf(content: Buffer, bytes: Buffer): Uint8Array {
+    const stored = this.store.words(content);
+    if (stored !== undefined) return stored;
+    const filter = wordFilterOf(bytes);
+    this.changes.words.push({ content, filter });
+    return filter;
   }
 
-  /** Notes that the file's snapshot entry is new, and writes content records once a batch is full. */
-  private record(state: FileState): void {
-    if (state.content !== undefined && !isRecent(state.stamp)) this.unsaved = true;
+  /** Parses the file for its definitions, and their record for the index: none where a stand-in made them. */
+  private async parse(file: ShardFile, bytes: Buffer): Promise<{ readonly kept: KeptDefinitions; readonly record: Buffer | undefined }> {
+    let fallback = false;
+    const made = (await definitionsOf(this.languages, file.relative, stripByteOrderMark(bytes.toString('utf8')), () => (fallback = true))) ?? [];
+    return { kept: keepDefinitions(made), record: fallback ? undefined : encodeDefinitions(made) };
+  }
+
+  /**
+   * Makes what was learnt of a version its entry (a new one, in the arena, unless its entry records
+   * just that), to be saved with the snapshot; and writes content records once a batch is full.
+   */
+  private learn(file: ShardFile, state: FileState, learnt: Learnt): void {
+    if (state.entry === undefined || !records(state.entry, learnt)) {
+      state.entry = recordEntry(file.relative, { stamp: state.stamp, ...learnt }, (size) => this.arena.room(size));
+      if (!isRecent(state.stamp)) this.unsaved = true;
+    }
     if (this.changes.words.length + this.changes.definitions.length >= BATCH) this.flush();
   }
 
@@ -438,19 +439,8 @@ export class Shard {
     return readSearchable(this.rootPrefix + file.relative, this.scratch);
   }
 
-  /** Records the names a file defines, for its snapshot entry. */
-  private define(state: FileState, names: string, language: Buffer): void {
-    const bytes = Buffer.from(names, 'utf8');
-    const defined = definedOf(state);
-    if (defined !== undefined && defined.language.equals(language) && defined.names.equals(bytes)) return;
-    unpack(state);
-    state.defined = { language, names: this.arena.keep(bytes) };
-    this.unsaved = true;
-  }
-
-  private hold(relative: string, state: FileState, definitions: KeptDefinitions, language: Buffer): KeptDefinitions {
+  private hold(relative: string, state: FileState, definitions: KeptDefinitions): KeptDefinitions {
     state.definitions = definitions;
-    this.define(state, definitions.names, language);
     this.heldCount -= this.held.get(relative) ?? 0; // Made twice at once (a search and a fill): counted once.
     this.held.delete(relative);
     this.held.set(relative, definitions.linesAndKinds.length);
@@ -474,7 +464,7 @@ export class Shard {
     this.held.delete(relative);
     this.heldCount -= count;
     const state = this.states.get(relative);
-    if (state !== undefined) delete state.definitions;
+    if (state !== undefined) state.definitions = undefined;
   }
 
   private forget(relative: string): void {
