@@ -12,13 +12,23 @@ export const OUTLINE_SIZE_LIMIT = 8 * 1024 * 1024;
  */
 const TIMESTAMP_DOUBT_MS = 2000;
 
+/** A stamp's numbers, as doubles in the machine's byte order (a cache is of one machine), and their bytes. */
+const stampNumbers = new Float64Array(4);
+const stampBytes = Buffer.from(stampNumbers.buffer);
+
 /**
- * What identifies one version of a file or folder on disk, from its stats: a stamp that matches no
- * other when it changed too recently to be told from the next version by its times.
+ * What identifies one version of a file or folder on disk, from its stats: its inode, modification
+ * and change times and size, in base64 of their bytes as doubles (a search makes one for every file
+ * of the project, and writing the times as decimals took a quarter of the time of the `lstat`); or a
+ * stamp that matches no other when it changed too recently to be told from the next version by its times.
  */
 export function stampOfStats(stat: Stats): string {
   if (Date.now() - stat.mtimeMs < TIMESTAMP_DOUBT_MS) return `recent:${Math.random()}`;
-  return `${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}:${stat.size}`;
+  stampNumbers[0] = stat.ino;
+  stampNumbers[1] = stat.mtimeMs;
+  stampNumbers[2] = stat.ctimeMs;
+  stampNumbers[3] = stat.size;
+  return stampBytes.toString('base64');
 }
 
 /**
