@@ -225,14 +225,18 @@ describe('replaced while calls read it', () => {
     inputs++;
   });
 
-  test('rewritten in place: a whole version, or an error naming the file; never a crash', { timeout: 30_000 }, async () => {
+  test('rewritten in place: a whole version, an error naming the file, or diagnostics of a torn read; never a crash', { timeout: 30_000 }, async () => {
     const { done } = writer('in place', 1500);
     let running = true;
     void done.then(() => (running = false));
+    // A read while a write is under way may see the start of one version and the rest of another
+    // (Linux does not order a read and a write of one page): where that parses, it is diagnostics
+    // all the same (two versions of one length and layout give `b.ts:1:1: error: one`).
+    const diagnosticLine = /^[\w/.]+:\d+:\d+: error: \w+( x+)?$|^… more; narrow it with path$/;
     while (running) {
       const [text, isError] = await current();
       if (isError) assert.ok(text.startsWith(`Cannot parse diagnostics file ${file}: `), text.slice(0, 200));
-      else assert.ok(firstLines.has(text.split('\n')[0]!), text.slice(0, 200));
+      else assert.ok(firstLines.has(text.split('\n')[0]!) || text.split('\n').every((line) => diagnosticLine.test(line)), text.slice(0, 200));
       await new Promise((resolve) => setImmediate(resolve));
     }
     inputs++;
