@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { openProject, type Project } from '../src/session/project.js';
 import { seededRandom } from './seededRandom.js';
+import { watchReads } from './hostile.js';
 import { rootPrefixOf } from '../src/project/paths.js';
 import { readSearchable } from '../src/project/searchable.js';
 
@@ -280,5 +281,34 @@ describe('the walk agrees with git ls-files --others --exclude-standard', () => 
     const reincludesFolder = (shape: RepositoryShape) =>
       [...shape.rules].some(([file, content]) => file.includes('/.gitignore') && /^!.*\/$/m.test(content));
     assert.ok(shapes.filter(reincludesFolder).length >= 10);
+  });
+});
+
+describe('a walk read back from the index', () => {
+  const reads = watchReads();
+  const ignoreFilesRead = () => reads.outside().filter((file) => path.basename(file) === '.gitignore');
+
+  test('reads no .gitignore until a folder under one is listed again, then applies it', { timeout: 20_000 }, async () => {
+    const root = fs.realpathSync(temporaryFolder());
+    write(root, '.gitignore', 'skipped.txt\n');
+    write(root, 'a/.gitignore', '*.log\n');
+    for (const file of ['a/kept.txt', 'a/x.log', 'b/kept.txt', 'b/skipped.txt']) write(root, file);
+    // Older than the doubt about recent times (see `stampOfStats`): their stamps are kept.
+    const past = new Date(Date.now() - 60_000);
+    for (const entry of ['.gitignore', 'a/.gitignore', 'a/kept.txt', 'a/x.log', 'b/kept.txt', 'b/skipped.txt', 'a', 'b', '']) fs.utimesSync(path.join(root, entry), past, past);
+    const walked = openProject(root).walk.current().map((file) => file.relative);
+    assert.deepEqual(walked, ['.gitignore', 'a/.gitignore', 'a/kept.txt', 'b/kept.txt']);
+    await new Promise((resolve) => setImmediate(resolve)); // The walk is saved once the call has gone on.
+
+    reads.clear();
+    const project = openProject(root);
+    assert.deepEqual(project.walk.current().map((file) => file.relative), walked);
+    assert.deepEqual(ignoreFilesRead(), []);
+
+    write(root, 'a/new.log');
+    write(root, 'a/new.txt');
+    write(root, 'a/skipped.txt');
+    assert.deepEqual(project.walk.current().map((file) => file.relative), ['.gitignore', 'a/.gitignore', 'a/kept.txt', 'a/new.txt', 'b/kept.txt']);
+    assert.deepEqual(ignoreFilesRead().sort(), [path.join(root, '.gitignore'), path.join(root, 'a', '.gitignore')]);
   });
 });

@@ -26,23 +26,33 @@ interface Probe {
 
 type Verdict = { readonly ignored: boolean; readonly unignored: boolean };
 
-/** The rule sets in force in one folder, shallowest first. Immutable: a subfolder extends its parent's. */
+/**
+ * The rule sets in force in one folder, shallowest first. Immutable: a subfolder extends its
+ * parent's. A folder's `.gitignore` is read and compiled when its rules are first applied: a walk
+ * read back from the index lists again only the folders that changed, and most rules are never applied.
+ */
 export class IgnoreRules {
-  private constructor(private readonly sets: readonly RuleSet[]) {}
+  private made: readonly RuleSet[] | undefined;
+
+  private constructor(private readonly make: () => readonly RuleSet[]) {}
+
+  private get sets(): readonly RuleSet[] {
+    return (this.made ??= this.make());
+  }
 
   /** The rules at the project root: `.git/info/exclude`, then the root `.gitignore`. */
   static atRoot(projectRoot: string): IgnoreRules {
-    const sets: RuleSet[] = [];
     const exclude = readExclude(projectRoot);
-    if (exclude !== undefined) sets.push(ruleSet('', exclude));
-    return new IgnoreRules(sets).enter(projectRoot, '');
+    return new IgnoreRules(() => (exclude === undefined ? [] : [ruleSet('', exclude)])).enter(projectRoot, '');
   }
 
   /** The rules inside `folder` (relative to the project), adding its `.gitignore` if it has one. */
   enter(projectRoot: string, folder: string): IgnoreRules {
-    // Like git, a .gitignore that is a symbolic link is not read (nor followed out of the project).
-    const patterns = readPatterns(path.join(projectRoot, folder, '.gitignore'));
-    return patterns === undefined ? this : new IgnoreRules([...this.sets, ruleSet(folder, patterns)]);
+    return new IgnoreRules(() => {
+      // Like git, a .gitignore that is a symbolic link is not read (nor followed out of the project).
+      const patterns = readPatterns(path.join(projectRoot, folder, '.gitignore'));
+      return patterns === undefined ? this.sets : [...this.sets, ruleSet(folder, patterns)];
+    });
   }
 
   /**
