@@ -7,7 +7,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { LATEST_PROTOCOL_VERSION, type CallToolRequest, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Progress } from '../search/shard.js';
 import type { Project } from '../session/project.js';
 import { answer } from '../tools/answer.js';

@@ -2,7 +2,7 @@
  * The four tools: name, the description an agent pays tokens for on every task (so: short), the
  * arguments' schema, and the function that answers. The MCP server and the CLI both serve this list.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Progress } from '../search/shard.js';
 import type { Project } from '../session/project.js';
 import { diagnostics } from './diagnostics.js';
