@@ -9,8 +9,9 @@
  * The store is an optimisation only. Whatever fails (a busy lock, a full disk, a damaged or foreign
  * file) makes a lookup miss or a write be dropped, is said once on stderr, and changes no answer.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { readdirSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { checksum } from './checksum.js';
 import { CONTENT_KEY_BYTES } from './contentKey.js';
@@ -30,6 +31,13 @@ const TOUCH_AFTER_S = 3600;
  * snapshot saved: a check reads the folder, which cost more than the write of a file's outline.
  */
 const EVICT_CHECK_BYTES = 256 * 1024;
+
+/**
+ * better-sqlite3, loaded when a store is first opened: a server answers `initialize` before it needs
+ * the index, and loading the module took some 5 ms of its start.
+ */
+let sqlite: typeof Database | undefined;
+const database = () => (sqlite ??= createRequire(import.meta.url)('better-sqlite3') as typeof Database);
 
 /** Content records a batch writes. */
 export interface IndexChanges {
@@ -91,7 +99,7 @@ export function openStore(folder: string, projectRoot: string, warn: Warn, maxBy
   for (let attempt = 0; attempt < 2; attempt++) {
     let db: Database.Database | undefined;
     try {
-      db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+      db = new (database())(file, { timeout: BUSY_TIMEOUT_MS });
       if (prepare(db) === 'foreign') {
         db.close();
         removeIndexFile(file);
