@@ -256,15 +256,17 @@ export class Shard {
       if (state === undefined || isUnsearchable(state)) continue;
       if (!mayHoldWords(state, words)) continue;
       let known = state;
+      let parsed: KeptDefinitions | undefined;
       if (this.definedNames(file, known) === undefined && known.definitions === undefined) {
         const read = this.read(file);
         if (read?.bytes === undefined || !test.mayHold(read.bytes)) continue;
         // Its names, from the index by its content or from a parse: its definitions are held only if it matches.
-        known = await this.index(file, read, 'stored');
+        ({ state: known, parsed } = await this.index(file, read, 'stored'));
       }
       const names = this.definedNames(file, known);
       if (names !== undefined && !test.mayName(names)) continue;
-      const definitions = this.heldDefinitions(file, known) ?? (await this.parsedDefinitions(file));
+      // A parse's definitions just made are used as they are: their record is not in the index until its batch is written.
+      const definitions = (parsed !== undefined ? this.hold(file.relative, known, parsed) : this.heldDefinitions(file, known)) ?? (await this.parsedDefinitions(file));
       if (definitions == null) continue;
       const matching = [...definitionSites(definitions)].filter(test.matches);
       if (matching.length === 0) continue;
@@ -275,7 +277,7 @@ export class Shard {
       else {
         // Changed since its definitions were known: these bytes are the file now (its own: a parse waits).
         const bytes = Buffer.from(read.bytes);
-        const fresh = (await this.index(file, { stamp: read.stamp, bytes }, 'held')).definitions;
+        const fresh = (await this.index(file, { stamp: read.stamp, bytes }, 'held')).state.definitions;
         if (fresh != null) hits.push(...symbolHits(file, bytes, [...definitionSites(fresh)].filter(test.matches)));
       }
       if (hits.length >= limit) return hits.slice(0, limit);
@@ -287,7 +289,7 @@ export class Shard {
   private async parsedDefinitions(file: ShardFile): Promise<KeptDefinitions | null | undefined> {
     const read = this.read(file);
     if (read?.bytes === undefined) return undefined;
-    return (await this.index(file, { stamp: read.stamp, bytes: Buffer.from(read.bytes) }, 'held')).definitions;
+    return (await this.index(file, { stamp: read.stamp, bytes: Buffer.from(read.bytes) }, 'held')).state.definitions;
   }
 
   /**
@@ -367,8 +369,9 @@ export class Shard {
    * content), remembers it for that version, and records it for the index. Its definitions are
    * `held` in memory for a search; a fill only `stored`s them in the index (and keeps their names),
    * so that filling a large tree does not fill memory too, but where there is no index to store them.
+   * With the state come the definitions a parse made, if one ran.
    */
-  private async index(file: ShardFile, read: SearchRead, definitions: 'held' | 'stored'): Promise<FileState> {
+  private async index(file: ShardFile, read: SearchRead, definitions: 'held' | 'stored'): Promise<{ readonly state: FileState; readonly parsed: KeptDefinitions | undefined }> {
     let state = this.states.get(file.relative);
     if (state?.stamp !== read.stamp) {
       if (state !== undefined) this.forget(file.relative);
@@ -377,11 +380,12 @@ export class Shard {
     }
     if (read.bytes === undefined) {
       this.learn(file, state, { content: UNSEARCHABLE, words: undefined, defined: undefined });
-      return state;
+      return { state, parsed: undefined };
     }
     const content = contentOf(state) ?? contentKey(read.bytes);
     const words = state.entry?.words ?? this.wordsOf(content, read.bytes);
     let defined = state.entry?.defined;
+    let parsed: KeptDefinitions | undefined;
     const language = this.languages.of(file.relative);
     if (language === undefined) state.definitions = null;
     else if (state.definitions === undefined && (definitions === 'held' || this.definedNames(file, state) === undefined)) {
@@ -389,6 +393,7 @@ export class Shard {
       const stored = this.storedDefinitions(content, key);
       // The parse takes the bytes before it waits: after it they may be another file's (the scratch buffer's), and nothing below reads them.
       const made = stored === undefined ? await this.parse(file, read.bytes) : undefined;
+      parsed = made?.kept;
       const kept = stored ?? made!.kept;
       if (definitions === 'held' || !this.store.persistent) this.hold(file.relative, state, kept);
       if (made?.record !== undefined) this.changes.definitions.push({ content, language: key, payload: made.record });
@@ -397,7 +402,7 @@ export class Shard {
       defined = made !== undefined && made.record === undefined ? undefined : namesOf(kept, key);
     }
     this.learn(file, state, { content, words, defined });
-    return state;
+    return { state, parsed };
   }
 
   /** The word filter of a content: the index's, or made from its bytes and recorded for the index. */
