@@ -144,23 +144,27 @@ describe('snapshot of a shard', () => {
     for (const words of hashes) assert.equal(back.mayContain(words), file.words === undefined || mayContain(file.words, words), relative);
   }
 
-  const snapshotOf = (entries: readonly (readonly [string, RecordedFile])[]) => Buffer.concat([...encodeFilesSnapshot(entries)].map((part) => Buffer.from(part)));
+  /** A snapshot's parts, each copied as it comes: a part's buffer is used again for the next. */
+  function partsOf(entries: readonly (readonly [string, RecordedFile])[]): Buffer[] {
+    const parts: Buffer[] = [];
+    for (const part of encodeFilesSnapshot(entries)) parts.push(Buffer.from(part));
+    return parts;
+  }
 
   test('an entry recorded in an arena reads back as written, and saves as the file would', () => {
     const arena = new ByteArena();
     const entries = files.map(([relative, file]) => [relative, recordEntry(relative, file, (size) => arena.room(size))] as const);
-    for (const [[relative, file], [, entry]] of files.map((file, i) => [file, entries[i]!] as const)) {
-      assertReadsAs(entry, relative, file);
+    entries.forEach(([relative, entry], i) => {
+      assertReadsAs(entry, relative, files[i]![1]);
       assert.equal(entry.relative, relative);
-    }
-    assert.ok(snapshotOf(entries).equals(snapshotOf(files)));
+    });
+    assert.ok(Buffer.concat(partsOf(entries)).equals(Buffer.concat(partsOf(files))));
   });
 
   test('read back joined, its parts are the files written, in order', () => {
     // Large enough to need several parts, with an entry larger than a part among them.
     files.push(['big.c', { stamp: '1:2:3:4', content: bytes(32), words: bytes(3 << 20), defined: undefined }]);
-    const parts: Buffer[] = [];
-    for (const part of encodeFilesSnapshot(files)) parts.push(Buffer.from(part)); // Copied as it comes: a part's buffer is used again.
+    const parts = partsOf(files);
     assert.ok(parts.length > 3, `${parts.length} parts`);
     const read = decodeFilesSnapshot(Buffer.concat(parts));
     assert.ok(read !== undefined);
