@@ -79,8 +79,14 @@ function writeEntry(data: Buffer, at: number, relative: string, file: RecordedFi
   return at;
 }
 
-/** Bytes of a buffer, given to write an entry into: `size` bytes from `at`. */
-export type RoomFor = (size: number) => { readonly block: Buffer; readonly at: number };
+/** Bytes of a buffer given to write into: from `at` of `block`. */
+export interface Room {
+  readonly block: Buffer;
+  readonly at: number;
+}
+
+/** Room of `size` bytes for an entry. */
+export type RoomFor = (size: number) => Room;
 
 /** Writes the file's entry into the room `roomFor` gives, and reads it back from there in place. */
 export function recordEntry(relative: string, file: RecordedFile, roomFor: RoomFor): RecordedEntry {

@@ -5,15 +5,10 @@
  * worker kept 117,000 of them, some 20 MB. The bytes of a version that is forgotten stay until
  * nothing else in their block is kept: a few kilobytes an edit.
  */
+import type { Room } from '../index/filesSnapshot.js';
 
 /** Blocks are this large; a record over an eighth of it gets a buffer of its own. */
 const BLOCK_BYTES = 1 << 20;
-
-export interface Room {
-  readonly block: Buffer;
-  /** Where in `block` the room starts. */
-  readonly at: number;
-}
 
 export class ByteArena {
   private block = Buffer.alloc(0);
