@@ -42,8 +42,10 @@ export class IgnoreRules {
 
   /** The rules at the project root: `.git/info/exclude`, then the root `.gitignore`. */
   static atRoot(projectRoot: string): IgnoreRules {
-    const exclude = readExclude(projectRoot);
-    return new IgnoreRules(() => (exclude === undefined ? [] : [ruleSet('', exclude)])).enter(projectRoot, '');
+    return new IgnoreRules(() => {
+      const exclude = readExclude(projectRoot);
+      return exclude === undefined ? [] : [ruleSet('', exclude)];
+    }).enter(projectRoot, '');
   }
 
   /** The rules inside `folder` (relative to the project), adding its `.gitignore` if it has one. */
