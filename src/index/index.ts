@@ -36,7 +36,7 @@ export function indexSettings(options: CacheOptions, warn: Warn): IndexSettings 
 
 export function openIndexStore(settings: IndexSettings | undefined, projectRoot: string, warn: Warn): IndexStore {
   if (settings === undefined) return NO_STORE;
-  return openStore(settings.folder, projectRoot, warn, settings.maxBytes) ?? NO_STORE;
+  return openStore(settings.folder, projectRoot, warn, settings.maxBytes);
 }
 
 export type { IndexStore, Warn };

@@ -33,8 +33,8 @@ const TOUCH_AFTER_S = 3600;
 const EVICT_CHECK_BYTES = 256 * 1024;
 
 /**
- * better-sqlite3, loaded when a store is first opened: a server answers `initialize` before it needs
- * the index, and loading the module took some 5 ms of its start.
+ * better-sqlite3, loaded when a database is first opened: a server answers `initialize` before it
+ * needs the index, and loading the module took some 5 ms of its start.
  */
 let sqlite: typeof Database | undefined;
 const database = () => (sqlite ??= createRequire(import.meta.url)('better-sqlite3') as typeof Database);
@@ -90,12 +90,19 @@ export type Warn = (message: string) => void;
 const now = () => Math.floor(Date.now() / 1000);
 
 /**
- * Opens (or makes) the index in a trusted cache folder, for one project. A file of another format or
- * that is not a database is replaced; one that cannot be opened at all gives no store (undefined,
- * with a warning).
+ * The index in a trusted cache folder, for one project. Its database is opened (or made) at its first
+ * use, not here: a search of a tree the snapshots hold all of needs none, and opening it took a
+ * fresh server's threads some 10 ms each before their first search.
  */
-export function openStore(folder: string, projectRoot: string, warn: Warn, maxBytes = DEFAULT_MAX_BYTES): IndexStore | undefined {
-  const file = path.join(folder, INDEX_FILE);
+export function openStore(folder: string, projectRoot: string, warn: Warn, maxBytes = DEFAULT_MAX_BYTES): IndexStore {
+  return new SqliteStore(new Snapshots(folder, projectRoot), warn, maxBytes, folder);
+}
+
+/**
+ * Opens (or makes) the database. A file of another format or that is not a database is replaced; one
+ * that cannot be opened at all gives none (undefined, with a warning).
+ */
+function openDatabase(file: string, warn: Warn): Connection | undefined {
   for (let attempt = 0; attempt < 2; attempt++) {
     let db: Database.Database | undefined;
     try {
@@ -105,7 +112,7 @@ export function openStore(folder: string, projectRoot: string, warn: Warn, maxBy
         removeIndexFile(file);
         continue;
       }
-      return new SqliteStore(db, new Snapshots(folder, projectRoot), warn, maxBytes, folder);
+      return { db, statements: statementsOf(db) };
     } catch (error) {
       db?.close();
       if (attempt === 0 && isDamage(error)) {
@@ -167,31 +174,40 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The open database and the statements the store runs on it. */
+interface Connection {
+  readonly db: Database.Database;
+  readonly statements: ReturnType<typeof statementsOf>;
+}
+
+function statementsOf(db: Database.Database) {
+  return {
+    words: db.prepare('SELECT filter, checksum FROM words WHERE content = ?'),
+    definitions: db.prepare('SELECT payload, checksum FROM definitions WHERE content = ? AND language = ?'),
+    putWords: db.prepare('INSERT OR REPLACE INTO words (content, filter, checksum, used) VALUES (?, ?, ?, ?)'),
+    putDefinitions: db.prepare('INSERT OR REPLACE INTO definitions (content, language, payload, checksum, used) VALUES (?, ?, ?, ?, ?)'),
+    touchWords: db.prepare('UPDATE words SET used = ? WHERE content = ? AND used < ?'),
+    touchDefinitions: db.prepare('UPDATE definitions SET used = ? WHERE content = ? AND language = ? AND used < ?'),
+  };
+}
+
 class SqliteStore implements IndexStore {
   readonly persistent = true;
+  /** The database could not be opened, or was found damaged: the store no longer uses it, nor writes snapshots. */
   private broken = false;
+  private opened: Connection | undefined;
   private readonly file: string;
   private readonly touched = { words: new Set<string>(), definitions: new Set<string>() };
-  private readonly statements;
   /** Bytes of records written since the size was last checked: the first write checks it. */
   private writtenSinceCheck = Number.POSITIVE_INFINITY;
 
   constructor(
-    private readonly db: Database.Database,
     private readonly snapshots: Snapshots,
     private readonly warn: Warn,
     private readonly maxBytes: number,
     private readonly folder: string,
   ) {
     this.file = path.join(folder, INDEX_FILE);
-    this.statements = {
-      words: db.prepare('SELECT filter, checksum FROM words WHERE content = ?'),
-      definitions: db.prepare('SELECT payload, checksum FROM definitions WHERE content = ? AND language = ?'),
-      putWords: db.prepare('INSERT OR REPLACE INTO words (content, filter, checksum, used) VALUES (?, ?, ?, ?)'),
-      putDefinitions: db.prepare('INSERT OR REPLACE INTO definitions (content, language, payload, checksum, used) VALUES (?, ?, ?, ?, ?)'),
-      touchWords: db.prepare('UPDATE words SET used = ? WHERE content = ? AND used < ?'),
-      touchDefinitions: db.prepare('UPDATE definitions SET used = ? WHERE content = ? AND language = ? AND used < ?'),
-    };
   }
 
   snapshot(name: string): Buffer | undefined {
@@ -202,15 +218,16 @@ class SqliteStore implements IndexStore {
     return this.guardFiles(() => this.snapshots.names(prefix)) ?? [];
   }
 
+  /** Written only where the database can be used: the size bound, which it checks next, counts the snapshots. */
   saveSnapshot(name: string, parts: Iterable<Uint8Array>): void {
-    if (this.broken) return;
+    if (this.connection() === undefined) return;
     this.guardFiles(() => this.snapshots.write(name, parts));
-    this.guard(() => this.evictIfOver());
+    this.guard((connection) => this.evictIfOver(connection));
   }
 
   words(content: Buffer): Uint8Array | undefined {
-    return this.guard(() => {
-      const row = this.statements.words.get(content) as { filter: Buffer; checksum: number } | undefined;
+    return this.guard(({ statements }) => {
+      const row = statements.words.get(content) as { filter: Buffer; checksum: number } | undefined;
       if (row === undefined || row.checksum !== checksum(content, row.filter)) return undefined;
       this.touched.words.add(content.toString('latin1'));
       return row.filter;
@@ -218,8 +235,8 @@ class SqliteStore implements IndexStore {
   }
 
   definitions(content: Buffer, language: Buffer): Buffer | undefined {
-    return this.guard(() => {
-      const row = this.statements.definitions.get(content, language) as { payload: Buffer; checksum: number } | undefined;
+    return this.guard(({ statements }) => {
+      const row = statements.definitions.get(content, language) as { payload: Buffer; checksum: number } | undefined;
       if (row === undefined || row.checksum !== checksum(content, language, row.payload)) return undefined;
       this.touched.definitions.add(Buffer.concat([content, language]).toString('latin1'));
       return row.payload;
@@ -227,29 +244,38 @@ class SqliteStore implements IndexStore {
   }
 
   write(changes: IndexChanges): void {
-    this.guard(() => {
+    this.guard((connection) => {
       const time = now();
-      const { putWords, putDefinitions } = this.statements;
-      this.db
+      const { putWords, putDefinitions } = connection.statements;
+      connection.db
         .transaction(() => {
           for (const w of changes.words) putWords.run(w.content, w.filter, checksum(w.content, w.filter), time);
           for (const d of changes.definitions) putDefinitions.run(d.content, d.language, d.payload, checksum(d.content, d.language, d.payload), time);
-          this.touch(time);
+          this.touch(connection, time);
         })
         .immediate();
       this.writtenSinceCheck += changes.words.reduce((sum, w) => sum + w.filter.length, 0) + changes.definitions.reduce((sum, d) => sum + d.payload.length, 0);
-      if (this.writtenSinceCheck >= EVICT_CHECK_BYTES) this.evictIfOver();
+      if (this.writtenSinceCheck >= EVICT_CHECK_BYTES) this.evictIfOver(connection);
     });
   }
 
   close(): void {
-    if (!this.broken) this.db.close();
+    if (!this.broken) this.opened?.db.close();
+  }
+
+  /** The database, opened at the first use; undefined once it could not be opened or was found damaged. */
+  private connection(): Connection | undefined {
+    if (this.opened === undefined && !this.broken) {
+      this.opened = openDatabase(this.file, this.warn);
+      this.broken = this.opened === undefined;
+    }
+    return this.broken ? undefined : this.opened;
   }
 
   /** Renews the last use of the records read since the last write, where it is older than TOUCH_AFTER_S. */
-  private touch(time: number): void {
+  private touch({ statements }: Connection, time: number): void {
     const stale = time - TOUCH_AFTER_S;
-    const { touchWords, touchDefinitions } = this.statements;
+    const { touchWords, touchDefinitions } = statements;
     for (const key of this.touched.words) touchWords.run(time, Buffer.from(key, 'latin1'), stale);
     for (const key of this.touched.definitions) {
       const both = Buffer.from(key, 'latin1');
@@ -264,22 +290,22 @@ class SqliteStore implements IndexStore {
    * the word filters and of the definitions, and the snapshots unused since before the oldest word
    * filter left, until a quarter of the bound is free.
    */
-  private evictIfOver(): void {
+  private evictIfOver({ db }: Connection): void {
     this.writtenSinceCheck = 0;
     // The database's pages in use, not its files: freed pages leave the files only at a checkpoint.
-    const size = () => (this.db.pragma('page_count', { simple: true }) as number) * (this.db.pragma('page_size', { simple: true }) as number) + snapshotBytes(this.folder);
+    const size = () => (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number) + snapshotBytes(this.folder);
     for (let round = 0; round < 10 && size() > this.maxBytes; round++) {
-      this.db
+      db
         .transaction(() => {
-          const tenth = (table: string) => Math.ceil((this.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) / 10);
-          this.db.prepare('DELETE FROM words WHERE content IN (SELECT content FROM words ORDER BY used LIMIT ?)').run(tenth('words'));
-          this.db
+          const tenth = (table: string) => Math.ceil((db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) / 10);
+          db.prepare('DELETE FROM words WHERE content IN (SELECT content FROM words ORDER BY used LIMIT ?)').run(tenth('words'));
+          db
             .prepare('DELETE FROM definitions WHERE (content, language) IN (SELECT content, language FROM definitions ORDER BY used LIMIT ?)')
             .run(tenth('definitions'));
         })
         .immediate();
-      this.db.pragma('incremental_vacuum');
-      const oldest = (this.db.prepare('SELECT min(used) FROM words').pluck().get() as number | null) ?? Number.MAX_SAFE_INTEGER;
+      db.pragma('incremental_vacuum');
+      const oldest = (db.prepare('SELECT min(used) FROM words').pluck().get() as number | null) ?? Number.MAX_SAFE_INTEGER;
       for (const snapshot of snapshotFiles(this.folder)) if (snapshot.used < oldest * 1000) rmSync(snapshot.file, { force: true });
       if (size() <= this.maxBytes * 0.75) return;
     }
@@ -300,16 +326,17 @@ class SqliteStore implements IndexStore {
    * process starts a new one) and this process goes on without an index; a busy lock or a full
    * disk only drops what was being written.
    */
-  private guard<T>(use: () => T): T | undefined {
-    if (this.broken) return undefined;
+  private guard<T>(use: (connection: Connection) => T): T | undefined {
+    const connection = this.connection();
+    if (connection === undefined) return undefined;
     try {
-      return use();
+      return use(connection);
     } catch (error) {
       if (isDamage(error)) {
         this.broken = true;
         this.warn(`the index at ${this.file} is damaged (${messageOf(error)}); it is removed, and this process answers without it`);
         try {
-          this.db.close();
+          connection.db.close();
         } catch {
           // Closing a damaged database may fail too: it is being removed anyway.
         }
