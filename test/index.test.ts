@@ -11,9 +11,9 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { KINDS, type Definition } from '../src/definitions/definition.js';
 import { CacheFolderError, defaultCacheFolder, trustedCacheFolder } from '../src/index/cacheFolder.js';
-import { WordChecksum, wordChecksum } from '../src/index/checksum.js';
 import { decodeDefinitions, encodeDefinitions } from '../src/index/definitionsRecord.js';
 import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type RecordedEntry, type RecordedFile } from '../src/index/filesSnapshot.js';
+import { Snapshots } from '../src/index/snapshots.js';
 import { indexBytes, openStore } from '../src/index/store.js';
 import { languageKey } from '../src/index/languageKey.js';
 import type { LanguageInfo } from '../src/definitions/languages.js';
@@ -172,24 +172,35 @@ describe('snapshot of a shard', () => {
     for (const [relative, file] of files) assertReadsAs(read.get(relative)!, relative, file);
   });
 
-  test('the checksum of data given in parts is that of the data whole, however it is cut', () => {
-    const data = bytes(4099);
-    const whole = wordChecksum('seed', data);
-    for (let cut = 0; cut < 40; cut++) {
-      const check = new WordChecksum('seed');
-      // Cuts at every alignment, parts of one to a few hundred bytes, empty parts among them.
-      // Each part in one buffer, overwritten once it was taken, as the snapshot's writer does.
-      const scratch = Buffer.alloc(400);
+  test('a snapshot written in parts reads back whole; changed, moved or of another project, it is none', () => {
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'zumba-snapshot-parts-'));
+    const data = bytes(40_000);
+    const snapshots = new Snapshots(cache, '/project');
+    // Parts of one byte to a few thousand, empty ones among them, each in one buffer overwritten once taken, as the shard's writer does.
+    const scratch = Buffer.alloc(4000);
+    function* parts(): Generator<Buffer> {
       for (let at = 0; at < data.length; ) {
-        const length = Math.min(data.length - at, Math.floor(random() * (cut % 2 === 0 ? 7 : 400)));
+        const length = Math.min(data.length - at, Math.floor(random() * 4000));
         data.copy(scratch, 0, at, at + length);
-        check.update(scratch.subarray(0, length));
+        yield scratch.subarray(0, length);
         scratch.fill(0xa5);
         at += length;
       }
-      assert.equal(check.digest(), whole);
     }
-    assert.notEqual(new WordChecksum('seed').update(data.subarray(1)).digest(), whole);
+    snapshots.write('files-0-of-2', parts());
+    assert.deepEqual(snapshots.read('files-0-of-2'), data);
+    const [file] = fs.readdirSync(path.join(cache, 'snapshots')).map((name) => path.join(cache, 'snapshots', name));
+    const written = fs.readFileSync(file!);
+    // Renamed as the other shard's, or read as another project's: its checksum does not match.
+    fs.copyFileSync(file!, file!.replace('files-0-of-2', 'files-1-of-2'));
+    assert.equal(snapshots.read('files-1-of-2'), undefined);
+    assert.equal(new Snapshots(cache, '/other').read('files-0-of-2'), undefined);
+    for (const at of [0, 17, 20, 1000, written.length - 1]) {
+      const flipped = Buffer.from(written);
+      flipped[at]! ^= 0x10;
+      fs.writeFileSync(file!, flipped);
+      assert.equal(snapshots.read('files-0-of-2'), undefined, `byte ${at} changed`);
+    }
   });
 });
 

@@ -8,11 +8,11 @@
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { WordChecksum, wordChecksum } from './checksum.js';
+import { crc32 } from 'node:zlib';
 
 export const SNAPSHOTS_FOLDER = 'snapshots';
-/** Sixteen bytes, then a four-byte checksum: the data starts on a four-byte boundary, as `wordChecksum` reads it. */
-const MAGIC = Buffer.from('zumba snapshot 1');
+/** Sixteen bytes, then a four-byte checksum. A snapshot of another version of the format is none. */
+const MAGIC = Buffer.from('zumba snapshot 2');
 const CHECKSUM_BYTES = 4;
 /** A snapshot read is marked as used (its modification time) at most this often, for eviction. */
 const TOUCH_AFTER_MS = 3600_000;
@@ -42,7 +42,7 @@ export class Snapshots {
     }
     const data = bytes.subarray(MAGIC.length + CHECKSUM_BYTES);
     if (bytes.length < MAGIC.length + CHECKSUM_BYTES || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
-    if (bytes.readInt32LE(MAGIC.length) !== this.checksum(name, data)) return undefined;
+    if (bytes.readUInt32LE(MAGIC.length) !== crc32(data, this.seed(name))) return undefined;
     this.touch(file);
     return data;
   }
@@ -63,16 +63,16 @@ export class Snapshots {
     try {
       const fd = openSync(temporary, 'w', 0o600);
       try {
-        const check = new WordChecksum(this.seed(name));
+        let check = this.seed(name);
         let at = MAGIC.length + CHECKSUM_BYTES;
         for (const part of parts) {
-          check.update(part);
+          check = crc32(part, check);
           writeAll(fd, part, at);
           at += part.length;
         }
         const header = Buffer.alloc(MAGIC.length + CHECKSUM_BYTES);
         MAGIC.copy(header);
-        header.writeInt32LE(check.digest(), MAGIC.length);
+        header.writeUInt32LE(check, MAGIC.length);
         writeAll(fd, header, 0);
       } finally {
         closeSync(fd);
@@ -87,12 +87,13 @@ export class Snapshots {
     return path.join(this.folder, `${this.prefix}-${name}.snapshot`);
   }
 
-  private checksum(name: string, data: Buffer): number {
-    return wordChecksum(this.seed(name), data);
-  }
-
-  private seed(name: string): string {
-    return `${this.root}\0${name}\0`;
+  /**
+   * Where a snapshot's checksum starts: the CRC-32 of its project's folder and its name, so that one
+   * moved to another project or name does not check. zlib's CRC-32 reads the megabytes of a large
+   * tree's snapshot several times faster than FNV-1a in JavaScript, as a fresh server needs it.
+   */
+  private seed(name: string): number {
+    return crc32(`${this.root}\0${name}\0`);
   }
 
   private touch(file: string): void {
