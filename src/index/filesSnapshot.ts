@@ -120,7 +120,7 @@ export class RecordedEntry implements RecordedFile {
 
   /** The entry's length in bytes, header included. */
   get size(): number {
-    return this.contentStart() + this.contentLength + this.wordsLength() + this.languageLength() + this.namesLength() - this.at;
+    return entrySizeAt(this.data, this.at);
   }
 
   /** The content key's length: 0 for a file with nothing to search. */
@@ -164,7 +164,7 @@ export class RecordedEntry implements RecordedFile {
 
   // The header's lengths, as `writeEntry` puts them.
   private pathLength(): number {
-    return this.data.readUInt32LE(this.at);
+    return uint32At(this.data, this.at);
   }
 
   private stampLength(): number {
@@ -172,7 +172,7 @@ export class RecordedEntry implements RecordedFile {
   }
 
   private wordsLength(): number {
-    return this.data.readUInt32LE(this.at + 6);
+    return uint32At(this.data, this.at + 6);
   }
 
   private languageLength(): number {
@@ -180,8 +180,22 @@ export class RecordedEntry implements RecordedFile {
   }
 
   private namesLength(): number {
-    return this.data.readUInt32LE(this.at + 11);
+    return uint32At(this.data, this.at + 11);
   }
+}
+
+/**
+ * A little-endian 32-bit number. Buffer's `readUInt32LE` checks its bounds and wraps itself for
+ * its stack traces: a fresh worker reads some 40,000 of these from its snapshot before its first
+ * search, and this took half the time.
+ */
+function uint32At(data: Uint8Array, at: number): number {
+  return (data[at]! | (data[at + 1]! << 8) | (data[at + 2]! << 16)) + data[at + 3]! * 0x1000000;
+}
+
+/** The length of the entry whose header is at `at`, header included. */
+function entrySizeAt(data: Uint8Array, at: number): number {
+  return HEADER + uint32At(data, at) + data[at + 4]! + data[at + 5]! + uint32At(data, at + 6) + data[at + 10]! + uint32At(data, at + 11);
 }
 
 /**
@@ -195,10 +209,10 @@ export function decodeFilesSnapshot(data: Buffer): Map<string, RecordedEntry> | 
   let at = 4;
   for (let i = 0; i < count; i++) {
     if (at + HEADER > data.length) return undefined;
-    const entry = new RecordedEntry(data, at);
-    at += entry.size;
+    const start = at;
+    at += entrySizeAt(data, at);
     if (at > data.length) return undefined;
-    files.set(entry.relative, entry);
+    files.set(data.toString('utf8', start + HEADER, start + HEADER + uint32At(data, start)), new RecordedEntry(data, start));
   }
   return at === data.length ? files : undefined;
 }
