@@ -8,7 +8,6 @@
  * `fill`, run by a worker once idle (or by `zumba index`), brings the rest of the shard's files into
  * the index: their words and definitions, made once per content and shared through the store.
  */
-import { definitionsOf } from '../definitions/engine.js';
 import { definitionSites, keepDefinitions, type DefinitionSite, type KeptDefinitions } from '../definitions/keptDefinitions.js';
 import type { Languages } from '../definitions/languages.js';
 import { contentKey } from '../index/contentKey.js';
@@ -84,6 +83,14 @@ const UNSEARCHABLE = Buffer.alloc(0);
 const isUnsearchable = (state: FileState) => state.entry?.contentLength === 0;
 /** A stamp of a file changed too recently to be told from its next version (see `stampOfStats`): never saved. */
 const isRecent = (stamp: string) => stamp.startsWith('recent:');
+
+/**
+ * The definitions engine, loaded at the first parse: a worker on a tree the index holds parses
+ * nothing for most calls, and loading the engine's code took a fresh worker some 10 ms before its
+ * first search.
+ */
+let engine: Promise<typeof import('../definitions/engine.js')> | undefined;
+const definitionsEngine = () => (engine ??= import('../definitions/engine.js'));
 
 /**
  * What a shard knows of one version of a file. What the index records of it (its content key, word
@@ -417,6 +424,7 @@ export class Shard {
   /** Parses the file for its definitions, and their record for the index: none where a stand-in made them. */
   private async parse(file: ShardFile, bytes: Buffer): Promise<{ readonly kept: KeptDefinitions; readonly record: Buffer | undefined }> {
     let fallback = false;
+    const { definitionsOf } = await definitionsEngine();
     const made = (await definitionsOf(this.languages, file.relative, stripByteOrderMark(bytes.toString('utf8')), () => (fallback = true))) ?? [];
     return { kept: keepDefinitions(made), record: fallback ? undefined : encodeDefinitions(made) };
   }
