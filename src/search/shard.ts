@@ -424,8 +424,10 @@ export class Shard {
   /** Parses the file for its definitions, and their record for the index: none where a stand-in made them. */
   private async parse(file: ShardFile, bytes: Buffer): Promise<{ readonly kept: KeptDefinitions; readonly record: Buffer | undefined }> {
     let fallback = false;
+    // Decoded before the first wait: the bytes may be the scratch buffer's, another read's after it.
+    const text = stripByteOrderMark(bytes.toString('utf8'));
     const { definitionsOf } = await definitionsEngine();
-    const made = (await definitionsOf(this.languages, file.relative, stripByteOrderMark(bytes.toString('utf8')), () => (fallback = true))) ?? [];
+    const made = (await definitionsOf(this.languages, file.relative, text, () => (fallback = true))) ?? [];
     return { kept: keepDefinitions(made), record: fallback ? undefined : encodeDefinitions(made) };
   }
 
