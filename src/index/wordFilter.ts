@@ -48,24 +48,39 @@ function decodeAt(bytes: Uint8Array, at: number): { codePoint: number; length: n
   return { codePoint, length };
 }
 
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
 /** Calls `visit` with the FNV-1a hash of each word of the bytes (repeats included). */
 function forEachWordHash(bytes: Uint8Array, visit: (hash: number) => void): void {
-  let hash = 0;
+  const end = bytes.length;
+  let hash = FNV_OFFSET;
   let inWord = false;
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < end; ) {
     const byte = bytes[at]!;
-    let length = 1;
-    let word: boolean;
-    if (byte < 0x80) word = ASCII_WORD[byte] === 1;
-    else {
-      const decoded = decodeAt(bytes, at);
-      length = Math.max(decoded.length, 1);
-      word = decoded.length > 0 && isUnicodeWord(decoded.codePoint);
+    // ASCII, nearly every byte of source code, without a decode.
+    if (byte < 0x80) {
+      if (ASCII_WORD[byte] === 1) {
+        if (!inWord) {
+          hash = FNV_OFFSET;
+          inWord = true;
+        }
+        hash = Math.imul(hash ^ byte, FNV_PRIME);
+      } else if (inWord) {
+        visit(hash >>> 0);
+        inWord = false;
+      }
+      at++;
+      continue;
     }
-    if (word) {
-      if (!inWord) hash = 0x811c9dc5;
-      inWord = true;
-      for (let i = 0; i < length; i++) hash = Math.imul(hash ^ bytes[at + i]!, 0x01000193);
+    const decoded = decodeAt(bytes, at);
+    const length = Math.max(decoded.length, 1);
+    if (decoded.length > 0 && isUnicodeWord(decoded.codePoint)) {
+      if (!inWord) {
+        hash = FNV_OFFSET;
+        inWord = true;
+      }
+      for (let i = 0; i < length; i++) hash = Math.imul(hash ^ bytes[at + i]!, FNV_PRIME);
     } else if (inWord) {
       visit(hash >>> 0);
       inWord = false;
