@@ -1,8 +1,9 @@
 /**
  * The persistent index, as the rest of zumba sees it: where it lives (settings resolved once, on the
  * main thread) and a store to ask and to tell (see `store.ts`, and `FORMAT.md` for what is on disk).
- * Without settings, or where the index cannot be opened, the store knows nothing and keeps nothing:
- * answers are the same, only slower.
+ * Without settings the store knows nothing and keeps nothing; where its database cannot be opened,
+ * it finds no records and writes nothing, though it still reads the snapshots there: answers are the
+ * same, only slower.
  */
 import { CacheFolderError, defaultCacheFolder, trustedCacheFolder } from './cacheFolder.js';
 import { DEFAULT_MAX_BYTES, NO_STORE, openStore, type IndexStore, type Warn } from './store.js';
