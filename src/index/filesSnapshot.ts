@@ -120,7 +120,7 @@ export class RecordedEntry implements RecordedFile {
 
   /** The entry's length in bytes, header included. */
   get size(): number {
-    return entrySizeAt(this.data, this.at);
+    return HEADER + this.pathLength() + this.stampLength() + this.contentLength + this.wordsLength() + this.languageLength() + this.namesLength();
   }
 
   /** The content key's length: 0 for a file with nothing to search. */
@@ -193,11 +193,6 @@ function uint32At(data: Uint8Array, at: number): number {
   return (data[at]! | (data[at + 1]! << 8) | (data[at + 2]! << 16)) + data[at + 3]! * 0x1000000;
 }
 
-/** The length of the entry whose header is at `at`, header included. */
-function entrySizeAt(data: Uint8Array, at: number): number {
-  return HEADER + uint32At(data, at) + data[at + 4]! + data[at + 5]! + uint32At(data, at + 6) + data[at + 10]! + uint32At(data, at + 11);
-}
-
 /**
  * The files a snapshot holds, or undefined when it does not read back whole. Every entry's lengths
  * are checked here; its fields are read where they are used (see RecordedEntry).
@@ -209,10 +204,10 @@ export function decodeFilesSnapshot(data: Buffer): Map<string, RecordedEntry> | 
   let at = 4;
   for (let i = 0; i < count; i++) {
     if (at + HEADER > data.length) return undefined;
-    const start = at;
-    at += entrySizeAt(data, at);
+    const entry = new RecordedEntry(data, at);
+    at += entry.size;
     if (at > data.length) return undefined;
-    files.set(data.toString('utf8', start + HEADER, start + HEADER + uint32At(data, start)), new RecordedEntry(data, start));
+    files.set(entry.relative, entry);
   }
   return at === data.length ? files : undefined;
 }
