@@ -3,7 +3,7 @@
  * `../shared/bench/make-corpus.sh` builds (go/, rust/, python/, ts/, c/, cpp/, java/ under one root,
  * cxx/ with `--more`, linux/ with `--big`; a missing folder skips its row).
  *
- *   node dist/bench/accuracy.js [corpusRoot]
+ *   node dist/bench/accuracy.js [corpusRoot] [label pattern]   (a regular expression: `^lua$`)
  *
  * References (every file up to 512 KB, no sampling):
  * - Python: `ast` (bench/python_ast_outline.py): class, def, async def at any depth, with the
@@ -345,7 +345,7 @@ interface CtagsTag {
 }
 
 /** File-scoped tags (C's `static` functions) are kept: ctags drops them under `--extras=-F`. */
-function ctagsReference(language: 'Go' | 'Rust' | 'C' | 'C++' | 'Java', kinds: string, toEntry: (file: string, tag: CtagsTag) => Entry | undefined) {
+function ctagsReference(language: string, kinds: string, toEntry: (file: string, tag: CtagsTag) => Entry | undefined) {
   return async (root: string, files: readonly string[]): Promise<Reference> => {
     const entries: Entry[] = [];
     const properties = language === 'C' || language === 'C++' ? [`--fields-${language}=+{properties}`] : [];
@@ -554,6 +554,74 @@ const CPP_KINDS: ReadonlySet<Kind> = new Set(['function', 'method', 'class', 'st
 /** The kernel's folders that issue 11 measures C on (`make-corpus.sh --big`). */
 const KERNEL_C_FOLDERS = /^linux\/(mm|kernel|include\/linux)\//;
 
+/**
+ * A language measured against ctags by a table: which of ctags's kinds (`--list-kinds-full=<language>`)
+ * are compared, as which of ours; a tag's parent is the last segment of its scope.
+ */
+interface CtagsLanguage {
+  readonly label: string;
+  readonly folder: string;
+  readonly endings: readonly string[];
+  /** ctags's name of the language (`--language-force`). */
+  readonly ctags: string;
+  /** ctags's kind letters to list (`--kinds-<language>=`). */
+  readonly letters: string;
+  /** ctags's kind names compared, each as the kind we give it (undefined: any of ours). */
+  readonly kinds: Readonly<Record<string, Kind | undefined>>;
+  /** Our kinds the reference covers: only these can be "extra". */
+  readonly compared: readonly Kind[];
+  /** A scope's separator in ctags's names (`.` unless given). */
+  readonly separator?: string;
+  /** Tags the reference lists that are not compared, with why (a comment at the row). */
+  readonly skip?: (tag: CtagsTag) => boolean;
+}
+
+function ctagsLanguageSuite(language: CtagsLanguage): Suite {
+  const separator = language.separator ?? '.';
+  const entry = (file: string, tag: CtagsTag): Entry | undefined => {
+    if (!(tag.kind in language.kinds) || language.skip?.(tag) === true) return undefined;
+    const parent = tag.scope === undefined ? undefined : lastSegment(tag.scope, separator);
+    return { file, line: tag.line, name: tag.name, shown: tag.name, kind: tag.kind, parent, parentKind: tag.scopeKind, expected: language.kinds[tag.kind] };
+  };
+  return {
+    label: language.label, folder: language.folder, accepts: endsWith(...language.endings), compared: new Set(language.compared),
+    reference: ctagsReference(language.ctags, language.letters, entry), normalize: plainNames,
+  };
+}
+
+/** The languages parsed since the keyword scanner served them, on the corpus's `langs/` (make-corpus.sh --langs). */
+const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
+  // lua
+  { label: 'lua', folder: 'langs/lua', endings: ['.lua'], ctags: 'Lua', letters: 'f', kinds: { function: 'function' }, compared: ['function'] },
+
+  // elixir
+  { label: 'elixir', folder: 'langs/elixir', endings: ['.ex', '.exs'], ctags: 'Elixir', letters: '*', kinds: { module: 'module', function: 'function', macro: 'macro' }, compared: ['module', 'function', 'macro'] },
+
+  // haskell
+  { label: 'haskell', folder: 'langs/haskell', endings: ['.hs'], ctags: 'Haskell', letters: '*', kinds: { module: 'module', function: 'function', type: 'type' }, compared: ['module', 'function', 'type'] },
+
+  // objc
+  { label: 'objc', folder: 'langs/objc', endings: ['.m', '.h'], ctags: 'ObjectiveC', letters: '*', kinds: { interface: 'class', implementation: 'impl', method: 'method', protocol: 'protocol', category: 'extension', function: 'function' }, compared: ['class', 'impl', 'method', 'protocol', 'extension', 'function'] },
+
+  // ocaml
+  { label: 'ocaml', folder: 'langs/ocaml', endings: ['.ml', '.mli'], ctags: 'OCaml', letters: '*', kinds: { module: 'module', type: 'type', function: 'function', val: 'function' }, compared: ['module', 'type', 'function'] },
+
+  // julia
+  { label: 'julia', folder: 'langs/julia', endings: ['.jl'], ctags: 'Julia', letters: '*', kinds: { struct: 'struct', function: 'function', module: 'module', macro: 'macro', constant: 'const' }, compared: ['struct', 'function', 'module', 'macro', 'const'] },
+
+  // powershell
+  { label: 'powershell', folder: 'langs/powershell', endings: ['.ps1', '.psm1'], ctags: 'PowerShell', letters: '*', kinds: { function: 'function', class: 'class', method: 'method', enum: 'enum' }, compared: ['function', 'class', 'method', 'enum'] },
+
+  // elm
+  { label: 'elm', folder: 'langs/elm', endings: ['.elm'], ctags: 'Elm', letters: '*', kinds: { module: 'module', function: 'function', type: 'type', alias: 'type', port: 'function' }, compared: ['module', 'function', 'type'] },
+
+  // css
+  { label: 'css', folder: 'langs/css', endings: ['.css'], ctags: 'CSS', letters: '*', kinds: { class: 'rule', selector: 'rule', id: 'rule' }, compared: ['rule'] },
+
+  // json
+  { label: 'json', folder: 'langs/json', endings: ['.json'], ctags: 'JSON', letters: '*', kinds: { object: 'key', array: 'key', number: 'key', string: 'key', boolean: 'key', null: 'key' }, compared: ['key'] },
+];
+
 const SUITES: readonly Suite[] = [
   {
     label: 'rust', folder: 'rust', accepts: endsWith('.rs'),
@@ -606,6 +674,7 @@ const SUITES: readonly Suite[] = [
     compared: new Set(['method', 'class', 'interface', 'enum', 'const']),
     reference: ctagsReference('Java', 'acfgim', javaEntry), normalize: plainNames,
   },
+  ...CTAGS_LANGUAGES.map(ctagsLanguageSuite),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -861,16 +930,17 @@ function report(root: string, results: readonly Result[], seconds: number): stri
   ].join('\n');
 }
 
-/** The accuracy report for the corpus at `corpusRoot`, as plain text. */
-export async function runAccuracy(corpusRoot: string): Promise<string> {
+/** The accuracy report for the corpus at `corpusRoot`, as plain text: of every suite, or of those whose label `only` matches. */
+export async function runAccuracy(corpusRoot: string, only?: RegExp): Promise<string> {
   const started = performance.now();
   const root = path.resolve(corpusRoot);
   const { languages } = openProject(root);
   const results: Result[] = [];
-  for (const suite of SUITES) results.push(await runSuite(languages, root, suite));
+  for (const suite of SUITES.filter((s) => only?.test(s.label) ?? true)) results.push(await runSuite(languages, root, suite));
   return report(root, results, (performance.now() - started) / 1000);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.stdout.write(`${await runAccuracy(process.argv[2] ?? DEFAULT_CORPUS)}\n`);
+  const only = process.argv[3] === undefined ? undefined : new RegExp(process.argv[3]);
+  process.stdout.write(`${await runAccuracy(process.argv[2] ?? DEFAULT_CORPUS, only)}\n`);
 }

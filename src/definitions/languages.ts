@@ -40,9 +40,8 @@ const MARKDOWN: LanguageInfo = { name: 'markdown', engine: 'markdown', fileTypes
 /** Programming languages without a grammar here, which the keyword scanner serves. */
 const KEYWORD_LANGUAGES: readonly LanguageInfo[] = (
   [
-    ['lua', ['lua']], ['elixir', ['ex', 'exs']], ['ocaml', ['ml']], ['dart', ['dart']], ['zig', ['zig']],
-    ['nim', ['nim']], ['julia', ['jl']], ['haskell', ['hs']], ['erlang', ['erl']], ['clojure', ['clj']], ['r', ['r']],
-    ['perl', ['pl', 'pm']], ['v', ['v']], ['solidity', ['sol']], ['objective_c', ['m', 'mm']], ['groovy', ['groovy', 'gradle']],
+    ['nim', ['nim']], ['erlang', ['erl']], ['clojure', ['clj']], ['r', ['r']], ['perl', ['pl', 'pm']], ['v', ['v']],
+    ['solidity', ['sol']], ['groovy', ['groovy', 'gradle']],
   ] as const
 ).map(([name, fileTypes]) => ({ name, engine: 'keywords', fileTypes }));
 

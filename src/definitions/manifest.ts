@@ -27,6 +27,11 @@ export interface GrammarEntry {
    * Go or Rust: see `cBodies.ts`, `goBodies.ts`, `rustBodies.ts`. Absent: the whole file is parsed.
    */
   readonly bodies?: BodyRules;
+  /**
+   * A data language (YAML, TOML, JSON): its keys are outlined, an outline over the entry cap keeps
+   * its upper levels whole, and find_symbol reports none of them (a data file defines nothing).
+   */
+  readonly data?: true;
 }
 
 export type BodyRules = 'c' | 'go' | 'rust';
@@ -100,6 +105,7 @@ const ManifestSchema = z.object({
       // One file, or several read as one (a language sharing patterns with another).
       queries: z.object({ outline: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]) }),
       bodies: z.enum(['c', 'go', 'rust']).optional(),
+      data: z.literal(true).optional(),
     }).strict(),
   ),
 }).strict();
@@ -147,6 +153,7 @@ export function readManifest(languageRoot: string): ManifestEntries {
     wasm: resolveGrammarFile(entry.wasm, file),
     outlineQueries: [entry.queries.outline].flat().map((file) => path.resolve(languageRoot, file)),
     ...(entry.bodies === undefined ? {} : { bodies: entry.bodies }),
+    ...(entry.data === undefined ? {} : { data: entry.data }),
   }));
   const heuristics = (parsed.heuristics ?? []).map((entry) => ({ fileTypes: entry['file-types'], rules: entry.rules, otherwise: entry.otherwise }));
   const macros = (parsed.macros ?? []).map((entry) => ({
