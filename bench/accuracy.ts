@@ -56,7 +56,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import type { Definition, Kind } from '../src/definitions/definition.js';
-import { definitionsOf } from '../src/definitions/engine.js';
+import { outlineDefinitionsHere } from '../src/definitions/engine.js';
 import type { LanguageInfo, Languages } from '../src/definitions/languages.js';
 import { PACKAGE_LANGUAGE_ROOT } from '../src/definitions/manifest.js';
 import { openProject } from '../src/session/project.js';
@@ -228,14 +228,36 @@ async function typescriptReference(root: string, files: readonly string[]): Prom
   return { entries: files.flatMap((file) => typescriptOutline(file, readText(root, file))), unparsed: new Set() };
 }
 
+/**
+ * Vue and Svelte components: the compiler API on each top-level `<script>` block (a start tag at the
+ * start of a line, as components write them), as TypeScript where its `lang` says so, else as
+ * JavaScript, with the rest of the file blanked so that lines stay the file's own.
+ */
+async function componentReference(root: string, files: readonly string[]): Promise<Reference> {
+  return { entries: files.flatMap((file) => componentOutline(file, readText(root, file))), unparsed: new Set() };
+}
+
+const SCRIPT_BLOCK = /^<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gm;
+
+function componentOutline(file: string, text: string): Entry[] {
+  return [...text.matchAll(SCRIPT_BLOCK)].flatMap((block) => {
+    const start = block.index + block[0].length - block[2]!.length - (block[0].length - block[0].lastIndexOf('</script'));
+    const end = start + block[2]!.length;
+    const blanked = text.slice(0, start).replace(/[^\n]/g, ' ') + text.slice(start, end) + text.slice(end).replace(/[^\n]/g, ' ');
+    const lang = block[1]!.match(/\blang\s*=\s*["']?(\w+)/)?.[1];
+    const kind = lang === 'ts' || lang === 'typescript' ? ts.ScriptKind.TS : lang === 'tsx' ? ts.ScriptKind.TSX : lang === 'jsx' ? ts.ScriptKind.JSX : ts.ScriptKind.JS;
+    return typescriptOutline(file, blanked, kind);
+  });
+}
+
 function scriptKind(file: string): ts.ScriptKind {
   if (file.endsWith('.tsx')) return ts.ScriptKind.TSX;
   if (file.endsWith('.jsx')) return ts.ScriptKind.JSX;
   return /\.[cm]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
 }
 
-function typescriptOutline(file: string, text: string): Entry[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file));
+function typescriptOutline(file: string, text: string, kind = scriptKind(file)): Entry[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
   const lineOf = lineFinder(text);
   const entries: Entry[] = [];
   const visit = (node: ts.Node, parent: Entry | undefined): void => {
@@ -675,6 +697,14 @@ const SUITES: readonly Suite[] = [
     reference: ctagsReference('Java', 'acfgim', javaEntry), normalize: plainNames,
   },
   ...CTAGS_LANGUAGES.map(ctagsLanguageSuite),
+  {
+    label: 'vue: <script> blocks', folder: 'langs/vue', accepts: endsWith('.vue'),
+    compared: TYPESCRIPT_KINDS, reference: componentReference, normalize: plainNames,
+  },
+  {
+    label: 'svelte: <script> blocks', folder: 'langs/svelte', accepts: endsWith('.svelte'),
+    compared: TYPESCRIPT_KINDS, reference: componentReference, normalize: plainNames,
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -691,7 +721,7 @@ async function ourEntries(languages: Languages, root: string, files: readonly st
   for (const [index, file] of files.entries()) {
     // Let a reference's child process drain its output meanwhile.
     if (index % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
-    const definitions = (await definitionsOf(languages, file, readText(root, file))) ?? [];
+    const definitions = await outlineDefinitionsHere(languages, file, readText(root, file));
     entries.push(...withParents(file, definitions, suite));
   }
   return entries;

@@ -5,6 +5,8 @@ import { keywordDefinitions } from './keywordScanner.js';
 import { isProseOrData, written, type LanguageInfo, type Languages } from './languages.js';
 import { markdownHeadings } from './markdownScanner.js';
 import { parseInput } from './parseInput.js';
+import type { Injection } from './injections.js';
+import { without } from './textRanges.js';
 import { treeSitterDefinitions } from './treeSitter.js';
 
 /**
@@ -15,11 +17,12 @@ import { treeSitterDefinitions } from './treeSitter.js';
 export type OnFallback = () => void;
 
 /**
- * The declarations of a file, in source order with their nesting depth; undefined when the file's
- * language is not known (prose, data, no extension): such a file defines nothing.
+ * The definitions find_symbol reports of a file, in source order with their nesting depth; undefined
+ * when the file's language is not known (prose, no extension) or is a data language (YAML, TOML,
+ * JSON, whose keys only an outline lists): such a file defines nothing.
  */
 export async function definitionsOf(languages: Languages, file: string, text: string, onFallback?: OnFallback): Promise<Definition[] | undefined> {
-  const language = languages.of(file);
+  const language = languages.defining(file);
   return language === undefined ? undefined : definitionsIn(language, text, onFallback);
 }
 
@@ -46,7 +49,9 @@ export async function outlineDefinitions(languages: Languages, file: string, tex
 
 /** `outlineDefinitions` on this thread, whatever the file's size. */
 export async function outlineDefinitionsHere(languages: Languages, file: string, text: string, onFallback?: OnFallback): Promise<Definition[]> {
-  return (await definitionsOf(languages, file, text, onFallback)) ?? (isProseOrData(file) ? [] : keywordDefinitions(text));
+  const language = languages.of(file);
+  if (language !== undefined) return definitionsIn(language, text, onFallback);
+  return isProseOrData(file) ? [] : keywordDefinitions(text);
 }
 
 const reportedFailures = new Set<string>();
@@ -56,6 +61,29 @@ function reportFailure(part: string, error: unknown): void {
   if (reportedFailures.has(part)) return;
   reportedFailures.add(part);
   process.stderr.write(`zumba: the ${part} failed, using the keyword scanner: ${error instanceof Error ? error.message : String(error)}\n`);
+}
+
+/**
+ * A file's own definitions and, merged by line, those of each part its grammar's injections query
+ * found, outlined as the language the part names (a component's `<script lang="ts">`), at the
+ * file's lines: the part's grammar parses only the part. A part of a language not known to the
+ * manifests lists nothing. Undefined when a part's parse or query ran past its budget.
+ */
+async function withInjected(language: LanguageInfo, text: string, parsed: { definitions: Definition[]; injections: readonly Injection[] }): Promise<Definition[] | undefined> {
+  const lists = [parsed.definitions];
+  for (const injection of parsed.injections) {
+    const grammar = language.injected?.get(injection.language)?.grammar;
+    if (grammar === undefined) continue;
+    const part = await treeSitterDefinitions(grammar, { text, skipped: without([0, text.length], [[injection.start, injection.end]]) });
+    if (part === undefined) return undefined;
+    lists.push(part.definitions);
+  }
+  return mergedByLine(lists);
+}
+
+/** Lists of definitions, each in source order and of its own part of a file, as one list in source order (a stable sort keeps each list's). */
+function mergedByLine(lists: readonly Definition[][]): Definition[] {
+  return lists.flat().sort((a, b) => a.line - b.line);
 }
 
 async function definitionsIn(named: LanguageInfo, text: string, onFallback: OnFallback | undefined): Promise<Definition[]> {
@@ -69,7 +97,8 @@ async function definitionsIn(named: LanguageInfo, text: string, onFallback: OnFa
       try {
         // Undefined: the parse or query ran past its budget (a huge or pathological file).
         const parsed = await treeSitterDefinitions(language.grammar!, parseInput(text, language));
-        if (parsed !== undefined) return parsed;
+        const definitions = parsed === undefined || parsed.injections.length === 0 ? parsed?.definitions : await withInjected(language, text, parsed);
+        if (definitions !== undefined) return definitions;
       } catch (error) {
         // A grammar that fails to load must not take the tools down: the keyword scanner answers,
         // and stderr says why, once per language.

@@ -1,8 +1,9 @@
 /**
  * Which definitions engine serves a file, by its name: a tree-sitter grammar from a language root's
  * manifest; Markdown's heading scanner; or, for the other programming languages listed here, the
- * keyword scanner. Prose and data files (`.txt`, `.json`, `.yaml`, …) have no language: they define
- * nothing. A file type that a manifest's heuristic covers (`.h`: C or C++) has a language of engine
+ * keyword scanner. Prose and the other data files (`.txt`, `.csv`, `.ini`, …) have no language: they
+ * define nothing. YAML, TOML and JSON have grammars that outline their keys, and define nothing either
+ * (`defining`). A file type that a manifest's heuristic covers (`.h`: C or C++) has a language of engine
  * `by-content`, which names the language its text is written in (`written`).
  */
 import path from 'node:path';
@@ -21,6 +22,12 @@ export interface LanguageInfo {
   readonly byContent?: ContentRules;
   /** Macros read as noise before a parse, where manifests list some for the language. */
   readonly macros?: MacroRules;
+  /**
+   * Where the grammar has an injections query: the languages the parts it finds may be written in,
+   * by their names and file types (`typescript`, `ts`). A language with injections of its own is
+   * not among them: an injection holds none.
+   */
+  readonly injected?: ReadonlyMap<string, LanguageInfo>;
 }
 
 export interface ContentRules {
@@ -45,9 +52,9 @@ const KEYWORD_LANGUAGES: readonly LanguageInfo[] = (
   ] as const
 ).map(([name, fileTypes]) => ({ name, engine: 'keywords', fileTypes }));
 
-/** Prose and data: `outline` lists nothing for these, rather than guess at keywords in text. */
+/** Prose and data without a grammar: `outline` lists nothing for these, rather than guess at keywords in text. */
 const PROSE_AND_DATA = new Set([
-  'txt', 'text', 'rst', 'adoc', 'json', 'jsonc', 'json5', 'jsonl', 'ndjson', 'yaml', 'yml', 'toml', 'ini', 'cfg',
+  'txt', 'text', 'rst', 'adoc', 'json5', 'jsonl', 'ndjson', 'ini', 'cfg',
   'conf', 'csv', 'tsv', 'xml', 'svg', 'html', 'htm', 'lock', 'log', 'sum', 'mod', 'properties', 'env',
 ]);
 
@@ -66,7 +73,7 @@ export class Languages {
    * package's first), over Markdown and the keyword languages.
    */
   constructor(readonly entries: ManifestEntries) {
-    const byName = withMacros(Languages.named(entries.grammars), entries.macros);
+    const byName = withInjected(withMacros(Languages.named(entries.grammars), entries.macros));
     const byContent = entries.heuristics.map((heuristic) => byContentLanguage(heuristic, byName));
     this.all = [...byName.values(), ...byContent];
     // Later entries win: a grammar over the keyword scanner, a user's root over the package's.
@@ -92,6 +99,15 @@ export class Languages {
       byName.set(grammar.name, { name: grammar.name, engine: 'tree-sitter', fileTypes: grammar.fileTypes, grammar });
     }
     return byName;
+  }
+
+  /**
+   * The language of a file whose definitions find_symbol reports: its language, unless that is a data
+   * language (YAML, TOML, JSON), whose keys an outline lists but which defines nothing.
+   */
+  defining(file: string): LanguageInfo | undefined {
+    const language = this.of(file);
+    return language?.grammar?.data === true ? undefined : language;
   }
 
   /** The language of a file, by its whole name first (`Makefile`), then by its longest known ending. */
@@ -136,5 +152,15 @@ function withMacros(byName: Map<string, LanguageInfo>, entries: readonly MacroEn
     };
     byName.set(name, { ...language, macros });
   }
+  return byName;
+}
+
+/** The languages, those whose grammar has an injections query given the languages an injection may be written in. */
+function withInjected(byName: Map<string, LanguageInfo>): Map<string, LanguageInfo> {
+  const injectable = [...byName.values()].filter((language) => language.grammar !== undefined && language.grammar.injectionsQuery === undefined);
+  const injected = new Map<string, LanguageInfo>();
+  for (const language of injectable) injected.set(language.name, language);
+  for (const language of injectable) for (const type of language.fileTypes) if (!injected.has(type.toLowerCase())) injected.set(type.toLowerCase(), language);
+  for (const language of byName.values()) if (language.grammar?.injectionsQuery !== undefined) byName.set(language.name, { ...language, injected });
   return byName;
 }

@@ -23,6 +23,11 @@ export interface GrammarEntry {
   /** Absolute paths of the outline query's files, read one after the other as one query. */
   readonly outlineQueries: readonly string[];
   /**
+   * Absolute path of the injections query: the parts of a file written in another language (a Vue
+   * or Svelte component's `<script>` blocks), outlined as that language (see `injections.ts`).
+   */
+  readonly injectionsQuery?: string;
+  /**
    * Function bodies the parse reads only the declarations of, by the lexical rules of C (and C++),
    * Go or Rust: see `cBodies.ts`, `goBodies.ts`, `rustBodies.ts`. Absent: the whole file is parsed.
    */
@@ -103,7 +108,7 @@ const ManifestSchema = z.object({
       'file-types': z.array(z.string().min(1)).min(1),
       wasm: z.string().min(1),
       // One file, or several read as one (a language sharing patterns with another).
-      queries: z.object({ outline: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]) }),
+      queries: z.object({ outline: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), injections: z.string().min(1).optional() }).strict(),
       bodies: z.enum(['c', 'go', 'rust']).optional(),
       data: z.literal(true).optional(),
     }).strict(),
@@ -152,6 +157,7 @@ export function readManifest(languageRoot: string): ManifestEntries {
     fileTypes: entry['file-types'],
     wasm: resolveGrammarFile(entry.wasm, file),
     outlineQueries: [entry.queries.outline].flat().map((file) => path.resolve(languageRoot, file)),
+    ...(entry.queries.injections === undefined ? {} : { injectionsQuery: path.resolve(languageRoot, entry.queries.injections) }),
     ...(entry.bodies === undefined ? {} : { bodies: entry.bodies }),
     ...(entry.data === undefined ? {} : { data: entry.data }),
   }));

@@ -11,6 +11,7 @@ import type { Definition } from './definition.js';
 import type { GrammarEntry } from './manifest.js';
 import type { ParseInput } from './parseInput.js';
 import { parentTests, passesParentTests, type ParentTest } from './queryPredicates.js';
+import { injectionProblems, injectionsOf, type Injection } from './injections.js';
 import { withRecoveredItems } from './recovery.js';
 import { without } from './textRanges.js';
 
@@ -24,6 +25,8 @@ export interface LoadedGrammar {
   readonly outline: Query;
   /** The outline query's `#has-parent?` tests, by pattern (queryPredicates.ts). */
   readonly parents: readonly (readonly ParentTest[])[];
+  /** The injections query, where the entry has one (injections.ts). */
+  readonly injections?: Query;
 }
 
 export class QueryError extends Error {
@@ -81,12 +84,13 @@ function loadLanguage(wasm: string): Promise<Language> {
 
 /** The grammar and compiled outline query of an entry, loaded on first use and kept. */
 export function loadGrammar(entry: GrammarEntry): Promise<LoadedGrammar> {
-  const key = [entry.wasm, ...entry.outlineQueries].join('\0');
+  const key = [entry.wasm, ...entry.outlineQueries, entry.injectionsQuery ?? ''].join('\0');
   let loaded = grammars.get(key);
   if (loaded === undefined) {
     loaded = Promise.all([runtime(), loadLanguage(entry.wasm)]).then(([{ treeSitter }, language]) => ({
       language,
       ...compileOutlineQuery(treeSitter, language, entry),
+      ...(entry.injectionsQuery === undefined ? {} : { injections: compileInjectionsQuery(treeSitter, language, entry.injectionsQuery) }),
     }));
     grammars.set(key, loaded);
   }
@@ -112,8 +116,24 @@ function compileOutlineQuery({ Query }: WebTreeSitter, language: Language, entry
   return { outline: query, parents };
 }
 
-/** The file's declarations, or undefined when the parse or the query ran past its budget. */
-export async function treeSitterDefinitions(entry: GrammarEntry, input: ParseInput): Promise<Definition[] | undefined> {
+/** Compiles an injections query: its captures are `@injection.content`, `@injection.language` and `@_helper`s. */
+function compileInjectionsQuery({ Query }: WebTreeSitter, language: Language, file: string): Query {
+  let query: Query;
+  try {
+    query = new Query(language, readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new QueryError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const problems = injectionProblems(query);
+  if (problems.length > 0) {
+    query.delete();
+    throw new QueryError(`${file}: ${problems.join('; ')}`);
+  }
+  return query;
+}
+
+/** A file's declarations, and the parts of it its grammar's injections query finds; undefined when the parse or a query ran past its budget. */
+export async function treeSitterDefinitions(entry: GrammarEntry, input: ParseInput): Promise<{ definitions: Definition[]; injections: Injection[] } | undefined> {
   const grammar = await loadGrammar(entry);
   const p = await parser();
   p.setLanguage(grammar.language);
@@ -124,7 +144,9 @@ export async function treeSitterDefinitions(entry: GrammarEntry, input: ParseInp
   try {
     const matches = runQuery(grammar, tree.rootNode);
     if (matches === undefined) return undefined;
-    return nestItems(withRecoveredItems(tree.rootNode, input.text, itemsFromMatches(matches)));
+    const injections = grammar.injections === undefined ? [] : injectionsOf(grammar.injections, tree.rootNode, QUERY_BUDGET_MS);
+    if (injections === undefined) return undefined;
+    return { definitions: nestItems(withRecoveredItems(tree.rootNode, input.text, itemsFromMatches(matches))), injections };
   } finally {
     tree.delete();
   }

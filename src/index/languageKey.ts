@@ -51,7 +51,10 @@ export function languageKey(language: LanguageInfo): Buffer {
       hash.update(fileIdentity(language.grammar.wasm));
       for (const query of language.grammar.outlineQueries) hash.update(readFileSync(query));
       hash.update(`${language.grammar.bodies ?? ''}\0`);
+      if (language.grammar.injectionsQuery !== undefined) hash.update(readFileSync(language.grammar.injectionsQuery));
     }
+    // Holding parts in other languages: the key of each language a part may name (none holds injections of its own).
+    for (const injected of new Set(language.injected?.values() ?? [])) hash.update(languageKey(injected));
     // Chosen by content: its rules, and the key of each language they choose.
     for (const rule of language.byContent?.rules ?? []) {
       hash.update(languageKey(rule.language));

@@ -226,7 +226,7 @@ export class Shard {
   private isIndexed(file: ShardFile, state: FileState): boolean {
     if (isUnsearchable(state)) return true;
     if (state.entry?.knowsWords !== true) return false;
-    return this.languages.of(file.relative) === undefined || state.definitions !== undefined || this.definedNames(file, state) !== undefined;
+    return this.languages.defining(file.relative) === undefined || state.definitions !== undefined || this.definedNames(file, state) !== undefined;
   }
 
   private references(name: string, path: string | undefined, limit: number, tell: (done: number) => void): ReferenceHit[] {
@@ -258,7 +258,7 @@ export class Shard {
     for (let i = 0; i < this.files.length; i++) {
       tell(i);
       const file = this.files[i]!;
-      if (this.languages.of(file.relative) === undefined) continue;
+      if (this.languages.defining(file.relative) === undefined) continue;
       const state = (checked && this.states.get(file.relative)) || this.stateOf(file);
       if (state === undefined || isUnsearchable(state)) continue;
       if (!mayHoldWords(state, words)) continue;
@@ -325,7 +325,7 @@ export class Shard {
   private definedNames(file: ShardFile, state: FileState): Buffer | undefined {
     const defined = state.entry?.defined;
     if (defined === undefined) return undefined;
-    const language = this.languages.of(file.relative);
+    const language = this.languages.defining(file.relative);
     return language !== undefined && defined.language.equals(languageKey(language)) ? defined.names : undefined;
   }
 
@@ -354,7 +354,7 @@ export class Shard {
       this.use(file.relative);
       return state.definitions;
     }
-    const language = this.languages.of(file.relative);
+    const language = this.languages.defining(file.relative);
     if (language === undefined) return null;
     const content = contentOf(state);
     if (content === undefined) return undefined;
@@ -393,7 +393,7 @@ export class Shard {
     const words = state.entry?.words ?? this.wordsOf(content, read.bytes);
     let defined = state.entry?.defined;
     let parsed: KeptDefinitions | undefined;
-    const language = this.languages.of(file.relative);
+    const language = this.languages.defining(file.relative);
     if (language === undefined) state.definitions = null;
     else if (state.definitions === undefined && (definitions === 'held' || this.definedNames(file, state) === undefined)) {
       const key = languageKey(language);

@@ -19,7 +19,25 @@ export interface OutlineSource extends ProjectRoots {
 }
 
 export async function outline(project: OutlineSource, args: { path: string; ranges?: boolean | undefined }): Promise<string> {
-  return renderOutline((await fileOutline(project, args.path)).definitions, args.ranges === true);
+  const { relative, definitions } = await fileOutline(project, args.path);
+  const data = project.languages.of(relative)?.grammar?.data === true;
+  return renderOutline(data ? upperLevels(definitions, MAX_OUTLINE_ENTRIES) : definitions, args.ranges === true, definitions.length);
+}
+
+/**
+ * A data file's entries cut to the cap by levels rather than in source order: every entry of the
+ * levels that fit whole (the top level's first `cap` where not even it does), so that a huge
+ * file shows its upper structure complete rather than its first leaves.
+ */
+export function upperLevels(definitions: readonly Definition[], cap: number): readonly Definition[] {
+  if (definitions.length <= cap) return definitions;
+  const perDepth: number[] = [];
+  for (const { depth } of definitions) perDepth[depth] = (perDepth[depth] ?? 0) + 1;
+  let deepest = -1;
+  let shown = 0;
+  while (shown + perDepth[deepest + 1]! <= cap) shown += perDepth[++deepest]!;
+  if (deepest < 0) return definitions.filter((d) => d.depth === 0).slice(0, cap);
+  return definitions.filter((d) => d.depth <= deepest);
 }
 
 /** A file as `outline` reads it. */
@@ -82,13 +100,16 @@ function notAFile(absolute: string, shown: string): ToolError | undefined {
   return undefined;
 }
 
-/** One entry a line: `<indent><line> <kind> <name>`, or with ranges `<indent><line>-<last line> <kind> <name>`. */
-export function renderOutline(definitions: readonly Definition[], ranges = false): string {
+/**
+ * One entry a line: `<indent><line> <kind> <name>`, or with ranges `<indent><line>-<last line> <kind> <name>`;
+ * past the cap (or where `total` says that more were left out) a line saying how many more there are.
+ */
+export function renderOutline(definitions: readonly Definition[], ranges = false, total = definitions.length): string {
   if (definitions.length === 0) return 'No declarations.';
   const shown = definitions.slice(0, MAX_OUTLINE_ENTRIES).map(
     (d) => `${'  '.repeat(d.depth)}${d.line}${ranges ? `-${d.endLine}` : ''} ${d.kind} ${d.name}`,
   );
-  const hidden = definitions.length - shown.length;
+  const hidden = total - shown.length;
   if (hidden > 0) shown.push(`… ${hidden} more entries`);
   return shown.join('\n');
 }
