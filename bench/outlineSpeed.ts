@@ -2,7 +2,8 @@
  * Outline speed: a warm outline of one file over the corpus (p50, p99) beside ctags on the same
  * files; the first outline in a fresh server, grammar load included; and the first outline of each of
  * the seven tree-sitter languages in a row in one server. Then the same per language for C, C++ and
- * Java, when the corpus has them. Without the index (`--no-cache`): these are the engine's figures,
+ * Java and for the languages of `langs/` (make-corpus.sh --langs; TOML: the rust/ part's), when the
+ * corpus has them. Without the index (`--no-cache`): these are the engine's figures,
  * not the index's (which answers a file it knows from its bytes' hash).
  */
 import { spawnSync } from 'node:child_process';
@@ -20,8 +21,13 @@ const SAMPLE_PER_LANGUAGE = 400;
 const FRESH_SERVERS = 5;
 const FIRST_OUTLINE_GOAL_MS = 150;
 const FIXTURES = path.resolve(fileURLToPath(new URL('../../test/fixtures/outline/', import.meta.url)));
-/** Corpus parts measured on their own, each named as its language. */
-const OWN_ROWS = ['c', 'cpp', 'java'];
+/** Corpus parts measured on their own: a folder of the corpus, and the language of its files measured. */
+const OWN_ROWS: readonly { readonly folder: string; readonly language: string }[] = [
+  ...['c', 'cpp', 'java'].map((language) => ({ folder: language, language })),
+  ...['lua', 'elixir', 'haskell', 'objc', 'ocaml', 'julia', 'powershell', 'elm', 'dart', 'zig', 'vue', 'svelte', 'yaml', 'json', 'css'].map((language) => ({ folder: `langs/${language}`, language })),
+  { folder: 'langs/ocaml', language: 'ocaml_interface' },
+  { folder: 'rust', language: 'toml' },
+];
 
 interface SampledFile {
   readonly project: string;
@@ -96,8 +102,8 @@ function sevenLanguageProject(corpus: string, files: readonly SampledFile[]): { 
 }
 
 /** One language's sample: warm p50 and p99, the mean beside ctags's, the first outline in a fresh server. */
-async function languageRows(corpus: string, language: string): Promise<Row[]> {
-  const files = sample(path.join(corpus, language), language);
+async function languageRows(corpus: string, folder: string, language: string): Promise<Row[]> {
+  const files = sample(path.join(corpus, folder), language);
   if (files.length === 0) return [];
   const warm = await warmOutlines(files);
   const mean = warm.reduce((a, b) => a + b, 0) / warm.length;
@@ -150,7 +156,7 @@ export async function outlineSpeed(corpus: string): Promise<Row[]> {
   await client.close();
 
   const own: Row[] = [];
-  for (const language of OWN_ROWS) if (existsSync(path.join(corpus, language))) own.push(...(await languageRows(corpus, language)));
+  for (const { folder, language } of OWN_ROWS) if (existsSync(path.join(corpus, folder))) own.push(...(await languageRows(corpus, folder, language)));
 
   return [
     { metric: `warm outline p50 (${warm.length} files)`, ours: percentile(warm, 50), unit: 'ms', goal: '≤ 5 ms', met: percentile(warm, 50) <= 5 },

@@ -8,7 +8,7 @@ import { indexedDefinitions } from '../src/index/indexedOutlines.js';
 import { keywordDefinitions } from '../src/definitions/keywordScanner.js';
 import { loadLanguages } from '../src/definitions/manifest.js';
 import { openProject } from '../src/session/project.js';
-import { renderOutline } from '../src/tools/outline.js';
+import { renderOutline, upperLevels } from '../src/tools/outline.js';
 import { goldenCases, runCase } from '../src/goldens/goldenCases.js';
 import { fixture } from './helpers.js';
 
@@ -70,5 +70,30 @@ describe('a file over 1 MiB', () => {
     assert.deepEqual(await indexedDefinitions(store, languages, 'big.rs', bytes, make), first);
     assert.equal(made, 1);
     store.close();
+  });
+});
+
+describe("a data file's outline over the cap: the levels that fit whole", () => {
+  const entry = (depth: number, line: number) => ({ line, startLine: line, endLine: line, kind: 'key' as const, name: `k${line}`, depth });
+  // Two top-level keys, each holding three keys of five leaves each: 2 + 6 + 30 entries.
+  const tree = [0, 1].flatMap((top) => [
+    entry(0, top * 100),
+    ...[0, 1, 2].flatMap((middle) => [entry(1, top * 100 + middle * 10 + 1), ...[1, 2, 3, 4, 5].map((leaf) => entry(2, top * 100 + middle * 10 + 1 + leaf))]),
+  ]);
+
+  test('under the cap, every entry', () => {
+    assert.equal(upperLevels(tree, 38), tree);
+  });
+
+  test('the two upper levels fit, the third does not: all of both, in source order', () => {
+    const kept = upperLevels(tree, 37);
+    assert.deepEqual(kept, tree.filter((d) => d.depth <= 1));
+    assert.equal(renderOutline(kept, false, tree.length).split('\n').at(-1), '… 30 more entries');
+    assert.deepEqual(upperLevels(tree, 8), kept);
+  });
+
+  test('only the top level fits: all of it; not even it: its first entries', () => {
+    assert.deepEqual(upperLevels(tree, 7), tree.filter((d) => d.depth === 0));
+    assert.deepEqual(upperLevels(tree, 1), [tree[0]]);
   });
 });
