@@ -110,6 +110,21 @@ describe('--queries DIR', () => {
   });
 });
 
+describe('--queries DIR with a data language ("data": true)', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-data-'));
+  const manifest = { grammars: [{ name: 'toydata', scope: 'source.toydata', 'file-types': ['toy'], wasm: './json.wasm', queries: { outline: 'queries/toydata/outline.scm' }, data: true }] };
+  write(path.join(root, 'grammars', 'languages.json'), JSON.stringify(manifest));
+  copyFileSync(createRequire(import.meta.url).resolve('tree-sitter-wasms/out/tree-sitter-json.wasm'), path.join(root, 'grammars', 'json.wasm'));
+  write(path.join(root, 'queries', 'toydata', 'outline.scm'), '(pair key: (string (string_content) @key.name)) @key\n');
+
+  test('its keys are outlined, and find-symbol reports none of them', () => {
+    const outline = zumba('outline', '--queries', root, '--project', project, 'settings.toy');
+    assert.equal(outline.stdout, '2 key alpha\n3 key beta\n  4 key gamma\n');
+    assert.equal(zumba('find-symbol', '--queries', root, '--project', project, 'gamma').stdout, 'No symbol matches gamma.\n');
+    assert.equal(zumba('find-references', '--queries', root, '--project', project, 'gamma').stdout, 'settings.toy:4: "gamma": 2\n');
+  });
+});
+
 describe('--queries DIR with a heuristic: a file type whose language its text tells', () => {
   /** A language root that reads `.inc` as C++ when it opens a namespace, else as C (the package's grammars). */
   function heuristicRoot(otherwise: string): string {
