@@ -73,7 +73,7 @@ describe('a file over 1 MiB', () => {
   });
 });
 
-describe("a data file's outline over the cap: the levels that fit whole", () => {
+describe("a data file's outline over the cap: its upper levels first", () => {
   const entry = (depth: number, line: number) => ({ line, startLine: line, endLine: line, kind: 'key' as const, name: `k${line}`, depth });
   // Two top-level keys, each holding three keys of five leaves each: 2 + 6 + 30 entries.
   const tree = [0, 1].flatMap((top) => [
@@ -85,15 +85,15 @@ describe("a data file's outline over the cap: the levels that fit whole", () => 
     assert.equal(upperLevels(tree, 38), tree);
   });
 
-  test('the two upper levels fit, the third does not: all of both, in source order', () => {
-    const kept = upperLevels(tree, 37);
-    assert.deepEqual(kept, tree.filter((d) => d.depth <= 1));
-    assert.equal(renderOutline(kept, false, tree.length).split('\n').at(-1), '… 30 more entries');
-    assert.deepEqual(upperLevels(tree, 8), kept);
+  test('the two upper levels fit, the third does not: all of both, then the first of the third that fit', () => {
+    assert.deepEqual(upperLevels(tree, 8), tree.filter((d) => d.depth <= 1));
+    const kept = upperLevels(tree, 10);
+    assert.deepEqual(kept.map((d) => d.line), [0, 1, 2, 3, 11, 21, 100, 101, 111, 121]);
+    assert.equal(renderOutline(kept, false, tree.length).split('\n').at(-1), '… 28 more entries');
   });
 
-  test('only the top level fits: all of it; not even it: its first entries', () => {
-    assert.deepEqual(upperLevels(tree, 7), tree.filter((d) => d.depth === 0));
+  test('only the top level fits: all of it, then the first of the second; not even it: its first entries', () => {
+    assert.deepEqual(upperLevels(tree, 3).map((d) => d.line), [0, 1, 100]);
     assert.deepEqual(upperLevels(tree, 1), [tree[0]]);
   });
 });

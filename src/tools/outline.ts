@@ -26,18 +26,18 @@ export async function outline(project: OutlineSource, args: { path: string; rang
 
 /**
  * A data file's entries cut to the cap by levels rather than in source order: every entry of the
- * levels that fit whole (the top level's first `cap` where not even it does), so that a huge
- * file shows its upper structure complete rather than its first leaves.
+ * levels that fit whole, then of the next level the first that still fit, in source order; so that
+ * a huge file shows its upper structure complete rather than its first leaves.
  */
 export function upperLevels(definitions: readonly Definition[], cap: number): readonly Definition[] {
   if (definitions.length <= cap) return definitions;
   const perDepth: number[] = [];
   for (const { depth } of definitions) perDepth[depth] = (perDepth[depth] ?? 0) + 1;
-  let deepest = -1;
+  let whole = -1;
   let shown = 0;
-  while (shown + perDepth[deepest + 1]! <= cap) shown += perDepth[++deepest]!;
-  if (deepest < 0) return definitions.filter((d) => d.depth === 0).slice(0, cap);
-  return definitions.filter((d) => d.depth <= deepest);
+  while (shown + perDepth[whole + 1]! <= cap) shown += perDepth[++whole]!;
+  let room = cap - shown;
+  return definitions.filter((d) => d.depth <= whole || (d.depth === whole + 1 && room-- > 0));
 }
 
 /** A file as `outline` reads it. */
