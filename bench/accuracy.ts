@@ -592,7 +592,12 @@ function ctagsLanguageSuite(language: CtagsLanguage): Suite {
 /** The languages parsed since the keyword scanner served them, on the corpus's `langs/` (make-corpus.sh --langs). */
 const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   // lua
-  { label: 'lua', folder: 'langs/lua', endings: ['.lua'], ctags: 'Lua', letters: 'f', kinds: { function: 'function' }, compared: ['function'] },
+  // ctags reads Lua line by line: the name before the `=` of a line holding `function` is tagged, so
+  // `x = pcall(function()` or `local t = { k = function` tags `x` and `t`: kept only where the name is
+  // declared (`function NAME`) or given a function (`NAME = function`); and a name ctags cut at the wrong place
+  // (`setmetatable(t, {__call = function` tags `{__call`) is left out. ctags gives no scopes; names are as written.
+  { label: 'lua', folder: 'langs/lua', endings: ['.lua'], ctags: 'Lua', letters: 'f', kinds: { function: 'function' }, compared: ['function'],
+    skip: (tag: CtagsTag) => !/^[\w[]/.test(tag.name) || !new RegExp(`(^|[^\\w.:])(function\\s+${escapeRegExp(tag.name)}\\s*\\(|${escapeRegExp(tag.name)}\\s*=\\s*function\\b)`).test((tag.pattern ?? '').replace(/\\([/\\])/g, '$1')) },
 
   // elixir
   { label: 'elixir', folder: 'langs/elixir', endings: ['.ex', '.exs'], ctags: 'Elixir', letters: '*', kinds: { module: 'module', function: 'function', macro: 'macro' }, compared: ['module', 'function', 'macro'] },
