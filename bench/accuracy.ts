@@ -618,7 +618,16 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   { label: 'powershell', folder: 'langs/powershell', endings: ['.ps1', '.psm1'], ctags: 'PowerShell', letters: '*', kinds: { function: 'function', class: 'class', method: 'method', enum: 'enum' }, compared: ['function', 'class', 'method', 'enum'] },
 
   // elm
-  { label: 'elm', folder: 'langs/elm', endings: ['.elm'], ctags: 'Elm', letters: '*', kinds: { module: 'module', function: 'function', type: 'type', alias: 'type', port: 'function' }, compared: ['module', 'function', 'type'] },
+  // Top-level declarations: a function tag with a scope is a `let` binding (a local) or a line of a doc
+  // comment's example that ctags reads as code (`type alias X =` there is a function `type`), and is left out;
+  // so are constructors (tested by hand: `'constructor' in kinds` holds for any object) and `import … as`.
+  // ctags names a type with its parameters and what follows on the line (`Result error value`,
+  // `String = String -- NOTE…`): its first word is the name compared (set here, before the entry is made).
+  { label: 'elm', folder: 'langs/elm', endings: ['.elm'], ctags: 'Elm', letters: '*', kinds: { module: 'module', function: 'function', type: 'type', alias: 'type', port: 'function' }, compared: ['module', 'function', 'type'],
+    skip: (tag: CtagsTag) => {
+      if (tag.kind === 'type' || tag.kind === 'alias') (tag as { name: string }).name = tag.name.split(' ')[0]!;
+      return tag.kind === 'constructor' || (tag.kind === 'function' && (tag.scope !== undefined || tag.name === 'type'));
+    } },
 
   // css
   { label: 'css', folder: 'langs/css', endings: ['.css'], ctags: 'CSS', letters: '*', kinds: { class: 'rule', selector: 'rule', id: 'rule' }, compared: ['rule'] },
