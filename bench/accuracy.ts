@@ -612,7 +612,17 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   { label: 'ocaml', folder: 'langs/ocaml', endings: ['.ml', '.mli'], ctags: 'OCaml', letters: '*', kinds: { module: 'module', type: 'type', function: 'function', val: 'function' }, compared: ['module', 'type', 'function'] },
 
   // julia
-  { label: 'julia', folder: 'langs/julia', endings: ['.jl'], ctags: 'Julia', letters: '*', kinds: { struct: 'struct', function: 'function', module: 'module', macro: 'macro', constant: 'const' }, compared: ['struct', 'function', 'module', 'macro', 'const'] },
+  // ctags names `function Base.show(…)` and `Flux.Losses.mse(…) = …` `show` and `mse`, in the scope of the last
+  // qualifier: compared as written, `Base.show`, `Flux.Losses.mse`, without that scope (set here, before the entry
+  // is made). Struct fields are not listed.
+  { label: 'julia', folder: 'langs/julia', endings: ['.jl'], ctags: 'Julia', letters: '*', kinds: { struct: 'struct', type: 'type', function: undefined, module: 'module', macro: 'macro', constant: 'const' }, compared: ['struct', 'type', 'function', 'method', 'module', 'macro', 'const'],
+    skip: (tag: CtagsTag) => {
+      const qualifier = tag.kind === 'function' && tag.scope !== undefined
+        ? (tag.pattern ?? '').match(new RegExp(`((?:\\w+\\.)*${escapeRegExp(tag.scope)}\\.)${escapeRegExp(tag.name)}(?![\\w!])`))?.[1]
+        : undefined;
+      if (qualifier !== undefined) Object.assign(tag, { name: qualifier + tag.name, scope: undefined, scopeKind: undefined });
+      return false;
+    } },
 
   // powershell
   { label: 'powershell', folder: 'langs/powershell', endings: ['.ps1', '.psm1'], ctags: 'PowerShell', letters: '*', kinds: { function: 'function', class: 'class', method: 'method', enum: 'enum' }, compared: ['function', 'class', 'method', 'enum'] },
@@ -625,7 +635,7 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   // `String = String -- NOTE…`): its first word is the name compared (set here, before the entry is made).
   { label: 'elm', folder: 'langs/elm', endings: ['.elm'], ctags: 'Elm', letters: '*', kinds: { module: 'module', function: 'function', type: 'type', alias: 'type', port: 'function' }, compared: ['module', 'function', 'type'],
     skip: (tag: CtagsTag) => {
-      if (tag.kind === 'type' || tag.kind === 'alias') (tag as { name: string }).name = tag.name.split(' ')[0]!;
+      if (tag.kind === 'type' || tag.kind === 'alias') Object.assign(tag, { name: tag.name.split(' ')[0] });
       return tag.kind === 'constructor' || (tag.kind === 'function' && (tag.scope !== undefined || tag.name === 'type'));
     } },
 
