@@ -594,10 +594,30 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   // lua
   // ctags reads Lua line by line: the name before the `=` of a line holding `function` is tagged, so
   // `x = pcall(function()` or `local t = { k = function` tags `x` and `t`: kept only where the name is
-  // declared (`function NAME`) or given a function (`NAME = function`); and a name ctags cut at the wrong place
-  // (`setmetatable(t, {__call = function` tags `{__call`) is left out. ctags gives no scopes; names are as written.
+  // declared (`function NAME`) or given a function (`NAME = function`), and where ctags took a name
+  // (`setmetatable(t, {__call = function` tags `{__call`, `t[function() … end] = function` tags `end]`).
+  // Lines inside a long bracket, a `--[[ … ]]` comment or a `[[ … ]]` string, are text, not code.
+  // ctags gives no scopes; names are as written.
   { label: 'lua', folder: 'langs/lua', endings: ['.lua'], ctags: 'Lua', letters: 'f', kinds: { function: 'function' }, compared: ['function'],
-    skip: (tag: CtagsTag) => !/^[\w[]/.test(tag.name) || !new RegExp(`(^|[^\\w.:])(function\\s+${escapeRegExp(tag.name)}\\s*\\(|${escapeRegExp(tag.name)}\\s*=\\s*function\\b)`).test((tag.pattern ?? '').replace(/\\([/\\])/g, '$1')) },
+    skip: ((longBrackets = new Map<string, [number, number][]>()) => (tag: CtagsTag) => {
+      let spans = longBrackets.get(tag.path);
+      if (spans === undefined) {
+        const text = readFileSync(tag.path, 'utf8');
+        spans = [];
+        let line = 1;
+        let at = 0;
+        // Quoted strings and line comments are read past, so that a `[[` in them opens nothing.
+        for (const m of text.matchAll(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|--(?!\[=*\[)[^\n]*|\[(=*)\[[\s\S]*?\]\1\]/g)) {
+          for (; at < m.index; at++) if (text.charCodeAt(at) === 10) line++;
+          if (m[1] !== undefined) spans.push([line, line + (m[0].match(/\n/g)?.length ?? 0)]);
+        }
+        longBrackets.set(tag.path, spans);
+      }
+      const name = escapeRegExp(tag.name);
+      return spans.some(([first, last]) => tag.line > first && tag.line <= last)
+        || !/^(?:[A-Za-z_]\w*|\[.*\])(?:[.:][A-Za-z_]\w*|\[.*\])*$/.test(tag.name)
+        || !new RegExp(`(^|[^\\w.:])(function\\s+${name}\\s*\\(|${name}\\s*=\\s*function\\b)`).test((tag.pattern ?? '').replace(/\\([/\\])/g, '$1'));
+    })() },
 
   // elixir
   { label: 'elixir', folder: 'langs/elixir', endings: ['.ex', '.exs'], ctags: 'Elixir', letters: '*', kinds: { module: 'module', function: 'function', macro: 'macro' }, compared: ['module', 'function', 'macro'] },
@@ -613,30 +633,44 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
 
   // julia
   // ctags names `function Base.show(…)` and `Flux.Losses.mse(…) = …` `show` and `mse`, in the scope of the last
-  // qualifier: compared as written, `Base.show`, `Flux.Losses.mse`, without that scope (set here, before the entry
-  // is made). Struct fields are not listed.
+  // qualifier or in none, and a function nested in one in the scope `show`: compared as written, `Base.show`,
+  // `Flux.Losses.mse`, without that scope, and so as a parent (set here, before the entry is made; a scope is
+  // its last segment, as the separator no name holds leaves it). `function Base.:(==)(…)` ctags names `Base`:
+  // left out. Struct fields are not listed.
   { label: 'julia', folder: 'langs/julia', endings: ['.jl'], ctags: 'Julia', letters: '*', kinds: { struct: 'struct', type: 'type', function: undefined, module: 'module', macro: 'macro', constant: 'const' }, compared: ['struct', 'type', 'function', 'method', 'module', 'macro', 'const'],
-    skip: (tag: CtagsTag) => {
-      const qualifier = tag.kind === 'function' && tag.scope !== undefined
-        ? (tag.pattern ?? '').match(new RegExp(`((?:\\w+\\.)*${escapeRegExp(tag.scope)}\\.)${escapeRegExp(tag.name)}(?![\\w!])`))?.[1]
-        : undefined;
-      if (qualifier !== undefined) Object.assign(tag, { name: qualifier + tag.name, scope: undefined, scopeKind: undefined });
+    separator: '\0',
+    skip: ((qualifiedNames = new Map<string, string>()) => (tag: CtagsTag) => {
+      const scope = tag.scope === undefined ? undefined : tag.scope.slice(tag.scope.lastIndexOf('.') + 1);
+      Object.assign(tag, { scope: scope === undefined ? undefined : qualifiedNames.get(`${tag.path}\0${scope}`) ?? scope });
+      if (tag.kind !== 'function') return false;
+      const pattern = (tag.pattern ?? '').replace(/\\([/\\])/g, '$1');
+      if (pattern.includes(`${tag.name}.:`)) return true;
+      const qualified = scope !== undefined && tag.scopeKind === 'module'
+        ? `((?:\\w+\\.)*${escapeRegExp(scope)}\\.)`
+        : '^/\\^(?:\\s*@[\\w.]+)*\\s*(?:function\\s+)?((?:\\w+\\.)+)';
+      const qualifier = pattern.match(new RegExp(`${qualified}${escapeRegExp(tag.name)}(?![\\w!])`))?.[1];
+      if (qualifier === undefined) qualifiedNames.delete(`${tag.path}\0${tag.name}`);
+      else {
+        qualifiedNames.set(`${tag.path}\0${tag.name}`, qualifier + tag.name);
+        Object.assign(tag, { name: qualifier + tag.name, scope: undefined, scopeKind: undefined });
+      }
       return false;
-    } },
+    })() },
 
   // powershell
   { label: 'powershell', folder: 'langs/powershell', endings: ['.ps1', '.psm1'], ctags: 'PowerShell', letters: '*', kinds: { function: 'function', class: 'class', method: 'method', enum: 'enum' }, compared: ['function', 'class', 'method', 'enum'] },
 
   // elm
-  // Top-level declarations: a function tag with a scope is a `let` binding (a local) or a line of a doc
-  // comment's example that ctags reads as code (`type alias X =` there is a function `type`), and is left out;
-  // so are constructors (tested by hand: `'constructor' in kinds` holds for any object) and `import … as`.
-  // ctags names a type with its parameters and what follows on the line (`Result error value`,
-  // `String = String -- NOTE…`): its first word is the name compared (set here, before the entry is made).
+  // Top-level declarations, which Elm writes at the margin: an indented tag is a `let` binding (a local) or
+  // a line of a doc comment's example that ctags reads as code (`    type alias X =` there is a function
+  // `type`), and is left out; so are constructors (tested by hand: `'constructor' in kinds` holds for any
+  // object) and `import … as`. ctags names a type with its parameters and what follows on the line
+  // (`Result error value`, `String = String -- NOTE…`): its first word is the name compared (set here,
+  // before the entry is made).
   { label: 'elm', folder: 'langs/elm', endings: ['.elm'], ctags: 'Elm', letters: '*', kinds: { module: 'module', function: 'function', type: 'type', alias: 'type', port: 'function' }, compared: ['module', 'function', 'type'],
     skip: (tag: CtagsTag) => {
       if (tag.kind === 'type' || tag.kind === 'alias') Object.assign(tag, { name: tag.name.split(' ')[0] });
-      return tag.kind === 'constructor' || (tag.kind === 'function' && (tag.scope !== undefined || tag.name === 'type'));
+      return tag.kind === 'constructor' || /^\/\^\s/.test(tag.pattern ?? '');
     } },
 
   // css

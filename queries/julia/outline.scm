@@ -39,8 +39,9 @@
 
 (macro_definition (signature (call_expression . (identifier) @macro.name))) @macro
 
-; `const X = …`, `const X::T = …`, `const A3{T} = …` (a type alias, as ctags has it).
+; `const X = …`, `const X::T = …`, `const A3{T} = …` (a type alias, as ctags has it), `const ≅ = isequal`.
 (const_statement (assignment . [
   (identifier) @const.name
+  (operator) @const.name
   (typed_expression . (identifier) @const.name)
   (parametrized_type_expression . (identifier) @const.name)])) @const

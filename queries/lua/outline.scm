@@ -9,10 +9,15 @@
 (function_declaration name: (_) @function.name) @function
 
 ; `a = function`, `local a = function`: the first name given the first value (`local a, b = f, g` is rare).
+; A key computed by a call or a function (`t[f(x)] = function`) names nothing.
 (assignment_statement
-  (variable_list . name: (_) @function.name)
+  (variable_list . name: [
+    (identifier)
+    (dot_index_expression)
+    (bracket_index_expression field: [(string) (number) (identifier) (dot_index_expression)])] @function.name)
   (expression_list . value: (function_definition))) @function
 
 ; Table constructor keys; `[k] = function` keeps its brackets, as written. It comes first: the first pattern wins.
-(field "[" @function.name name: (_) @function.name "]" @function.name value: (function_definition)) @function
+(field "[" @function.name name: [(string) (number) (identifier) (dot_index_expression)] @function.name "]" @function.name
+  value: (function_definition)) @function
 (field name: (identifier) @function.name value: (function_definition)) @function
