@@ -633,10 +633,10 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
 
   // julia
   // ctags names `function Base.show(…)` and `Flux.Losses.mse(…) = …` `show` and `mse`, in the scope of the last
-  // qualifier or in none, and a function nested in one in the scope `show`: compared as written, `Base.show`,
-  // `Flux.Losses.mse`, without that scope, and so as a parent (set here, before the entry is made; a scope is
-  // its last segment, as the separator no name holds leaves it). `function Base.:(==)(…)` ctags names `Base`:
-  // left out. Struct fields are not listed.
+  // qualifier or in none, and gives a function nested in one the scope `show`. Both are compared as written:
+  // the name is `Base.show`, without a scope, and the nested function's parent `Base.show`. The skip sets this
+  // before the entry is made, and cuts every scope to its last segment itself (hence a separator no scope
+  // holds). `function Base.:(==)(…)` ctags names `Base`: left out. Struct fields are not listed.
   { label: 'julia', folder: 'langs/julia', endings: ['.jl'], ctags: 'Julia', letters: '*', kinds: { struct: 'struct', type: 'type', function: undefined, module: 'module', macro: 'macro', constant: 'const' }, compared: ['struct', 'type', 'function', 'method', 'module', 'macro', 'const'],
     separator: '\0',
     skip: ((qualifiedNames = new Map<string, string>()) => (tag: CtagsTag) => {
