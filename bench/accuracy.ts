@@ -614,7 +614,32 @@ function ctagsLanguageSuite(language: CtagsLanguage): Suite {
 /** The languages parsed since the keyword scanner served them, on the corpus's `langs/` (make-corpus.sh --langs). */
 const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   // lua
-  { label: 'lua', folder: 'langs/lua', endings: ['.lua'], ctags: 'Lua', letters: 'f', kinds: { function: 'function' }, compared: ['function'] },
+  // ctags reads Lua line by line: the name before the `=` of a line holding `function` is tagged, so
+  // `x = pcall(function()` or `local t = { k = function` tags `x` and `t`: kept only where the name is
+  // declared (`function NAME`) or given a function (`NAME = function`), and where ctags took a name
+  // (`setmetatable(t, {__call = function` tags `{__call`, `t[function() … end] = function` tags `end]`).
+  // Lines inside a long bracket, a `--[[ … ]]` comment or a `[[ … ]]` string, are text, not code.
+  // ctags gives no scopes; names are as written.
+  { label: 'lua', folder: 'langs/lua', endings: ['.lua'], ctags: 'Lua', letters: 'f', kinds: { function: 'function' }, compared: ['function'],
+    skip: ((longBrackets = new Map<string, [number, number][]>()) => (tag: CtagsTag) => {
+      let spans = longBrackets.get(tag.path);
+      if (spans === undefined) {
+        const text = readFileSync(tag.path, 'utf8');
+        spans = [];
+        let line = 1;
+        let at = 0;
+        // Quoted strings and line comments are read past, so that a `[[` in them opens nothing.
+        for (const m of text.matchAll(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|--(?!\[=*\[)[^\n]*|\[(=*)\[[\s\S]*?\]\1\]/g)) {
+          for (; at < m.index; at++) if (text.charCodeAt(at) === 10) line++;
+          if (m[1] !== undefined) spans.push([line, line + (m[0].match(/\n/g)?.length ?? 0)]);
+        }
+        longBrackets.set(tag.path, spans);
+      }
+      const name = escapeRegExp(tag.name);
+      return spans.some(([first, last]) => tag.line > first && tag.line <= last)
+        || !/^(?:[A-Za-z_]\w*|\[.*\])(?:[.:][A-Za-z_]\w*|\[.*\])*$/.test(tag.name)
+        || !new RegExp(`(^|[^\\w.:])(function\\s+${name}\\s*\\(|${name}\\s*=\\s*function\\b)`).test((tag.pattern ?? '').replace(/\\([/\\])/g, '$1'));
+    })() },
 
   // elixir
   { label: 'elixir', folder: 'langs/elixir', endings: ['.ex', '.exs'], ctags: 'Elixir', letters: '*', kinds: { module: 'module', function: 'function', macro: 'macro' }, compared: ['module', 'function', 'macro'] },
@@ -629,13 +654,46 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   { label: 'ocaml', folder: 'langs/ocaml', endings: ['.ml', '.mli'], ctags: 'OCaml', letters: '*', kinds: { module: 'module', type: 'type', function: 'function', val: 'function' }, compared: ['module', 'type', 'function'] },
 
   // julia
-  { label: 'julia', folder: 'langs/julia', endings: ['.jl'], ctags: 'Julia', letters: '*', kinds: { struct: 'struct', function: 'function', module: 'module', macro: 'macro', constant: 'const' }, compared: ['struct', 'function', 'module', 'macro', 'const'] },
+  // ctags names `function Base.show(…)` and `Flux.Losses.mse(…) = …` `show` and `mse`, in the scope of the last
+  // qualifier or in none, and gives a function nested in one the scope `show`. Both are compared as written:
+  // the name is `Base.show`, without a scope, and the nested function's parent `Base.show`. The skip sets this
+  // before the entry is made, and cuts every scope to its last segment itself (hence a separator no scope
+  // holds). `function Base.:(==)(…)` ctags names `Base`: left out. Struct fields are not listed.
+  { label: 'julia', folder: 'langs/julia', endings: ['.jl'], ctags: 'Julia', letters: '*', kinds: { struct: 'struct', type: 'type', function: undefined, module: 'module', macro: 'macro', constant: 'const' }, compared: ['struct', 'type', 'function', 'method', 'module', 'macro', 'const'],
+    separator: '\0',
+    skip: ((qualifiedNames = new Map<string, string>()) => (tag: CtagsTag) => {
+      const scope = tag.scope === undefined ? undefined : tag.scope.slice(tag.scope.lastIndexOf('.') + 1);
+      Object.assign(tag, { scope: scope === undefined ? undefined : qualifiedNames.get(`${tag.path}\0${scope}`) ?? scope });
+      if (tag.kind !== 'function') return false;
+      const pattern = (tag.pattern ?? '').replace(/\\([/\\])/g, '$1');
+      if (pattern.includes(`${tag.name}.:`)) return true;
+      const qualified = scope !== undefined && tag.scopeKind === 'module'
+        ? `((?:\\w+\\.)*${escapeRegExp(scope)}\\.)`
+        : '^/\\^(?:\\s*@[\\w.]+)*\\s*(?:function\\s+)?((?:\\w+\\.)+)';
+      const qualifier = pattern.match(new RegExp(`${qualified}${escapeRegExp(tag.name)}(?![\\w!])`))?.[1];
+      if (qualifier === undefined) qualifiedNames.delete(`${tag.path}\0${tag.name}`);
+      else {
+        qualifiedNames.set(`${tag.path}\0${tag.name}`, qualifier + tag.name);
+        Object.assign(tag, { name: qualifier + tag.name, scope: undefined, scopeKind: undefined });
+      }
+      return false;
+    })() },
 
   // powershell
   { label: 'powershell', folder: 'langs/powershell', endings: ['.ps1', '.psm1'], ctags: 'PowerShell', letters: '*', kinds: { function: 'function', class: 'class', method: 'method', enum: 'enum' }, compared: ['function', 'class', 'method', 'enum'] },
 
   // elm
-  { label: 'elm', folder: 'langs/elm', endings: ['.elm'], ctags: 'Elm', letters: '*', kinds: { module: 'module', function: 'function', type: 'type', alias: 'type', port: 'function' }, compared: ['module', 'function', 'type'] },
+  // Top-level declarations, which Elm writes at the margin: an indented tag is a `let` binding (a local) or
+  // a line of a doc comment's example that ctags reads as code (`    type alias X =` there is a function
+  // `type`), and is left out; so are constructors (tested by hand: `'constructor' in kinds` holds for any
+  // object) and `import … as`. ctags names a type with its parameters and what follows on the line
+  // (`Result error value`, `String = String -- NOTE…`): its first word is the name compared (set here,
+  // before the entry is made).
+  { label: 'elm', folder: 'langs/elm', endings: ['.elm'], ctags: 'Elm', letters: '*', kinds: { module: 'module', function: 'function', type: 'type', alias: 'type', port: 'function' }, compared: ['module', 'function', 'type'],
+    skip: (tag: CtagsTag) => {
+      if (tag.kind === 'type' || tag.kind === 'alias') Object.assign(tag, { name: tag.name.split(' ')[0] });
+      return tag.kind === 'constructor' || /^\/\^\s/.test(tag.pattern ?? '');
+    } },
 
   // css
   { label: 'css', folder: 'langs/css', endings: ['.css'], ctags: 'CSS', letters: '*', kinds: { class: 'rule', selector: 'rule', id: 'rule' }, compared: ['rule'] },
