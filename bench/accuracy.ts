@@ -601,7 +601,7 @@ interface CtagsLanguage {
 function ctagsLanguageSuite(language: CtagsLanguage): Suite {
   const separator = language.separator ?? '.';
   const entry = (file: string, tag: CtagsTag): Entry | undefined => {
-    if (!(tag.kind in language.kinds) || language.skip?.(tag) === true) return undefined;
+    if (!Object.hasOwn(language.kinds, tag.kind) || language.skip?.(tag) === true) return undefined;
     const parent = tag.scope === undefined ? undefined : lastSegment(tag.scope, separator);
     return { file, line: tag.line, name: tag.name, shown: tag.name, kind: tag.kind, parent, parentKind: tag.scopeKind, expected: language.kinds[tag.kind] };
   };

@@ -60,7 +60,8 @@ function namesEndingIn(word: string): (names: Buffer) => boolean {
 }
 
 export function lastSegment(name: string): string {
-  const segments = name.split(/\.|::/);
+  // `.`, `::` or a lone `:` (Lua's `M:method`); a name ending in one (an Objective-C selector `load:`) is whole.
+  const segments = name.split(/\.|::?/);
   return segments[segments.length - 1] || name;
 }
 
