@@ -574,6 +574,8 @@ interface CtagsLanguage {
   readonly separator?: string;
   /** Tags the reference lists that are not compared, with why (a comment at the row). */
   readonly skip?: (tag: CtagsTag) => boolean;
+  /** Where ctags names a tag or its parent otherwise than we do, by convention (see `Suite.alike`). */
+  readonly alike?: Suite['alike'];
 }
 
 function ctagsLanguageSuite(language: CtagsLanguage): Suite {
@@ -585,7 +587,7 @@ function ctagsLanguageSuite(language: CtagsLanguage): Suite {
   };
   return {
     label: language.label, folder: language.folder, accepts: endsWith(...language.endings), compared: new Set(language.compared),
-    reference: ctagsReference(language.ctags, language.letters, entry), normalize: plainNames,
+    reference: ctagsReference(language.ctags, language.letters, entry), normalize: plainNames, alike: language.alike,
   };
 }
 
