@@ -621,8 +621,30 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   { label: 'css', folder: 'langs/css', endings: ['.css'], ctags: 'CSS', letters: '*', kinds: { class: 'rule', selector: 'rule', id: 'rule' }, compared: ['rule'] },
 
   // json
-  { label: 'json', folder: 'langs/json', endings: ['.json'], ctags: 'JSON', letters: '*', kinds: { object: 'key', array: 'key', number: 'key', string: 'key', boolean: 'key', null: 'key' }, compared: ['key'] },
+  // ctags tags every value, an array's elements too, named by their index (`0`; a top-level array's
+  // have no scope): they are no keys, so not compared. A tag's scope is the path of keys and indices
+  // (`spec.containers.0`), a key's own dots left as they are (`exports../sub`): the row takes the
+  // whole scope (no separator splits it) and `jsonScopeAlike` reads the parent off its end. ctags
+  // does not read comments (tsconfig's `//`): it loses the key after one, which we list ("extra").
+  {
+    label: 'json', folder: 'langs/json', endings: ['.json'], ctags: 'JSON', letters: '*',
+    kinds: { object: 'key', array: 'key', number: 'key', string: 'key', boolean: 'key', null: 'key' }, compared: ['key'],
+    separator: '\0', skip: (tag) => tag.scopeKind === 'array' || (tag.scope === undefined && /^\d+$/.test(tag.name) && tag.pattern?.includes(`"${tag.name}"`) !== true),
+    alike: jsonScopeAlike,
+  },
 ];
+
+/**
+ * JSON: ctags's scope `a.b` stands for our parent `b` (or `a.b`, a key written with a dot); `a.b.1`,
+ * a key of the array `b`'s second element, for `b` too; and `0`, an element of a top-level array, for
+ * no parent. An index is only taken off where the whole scope does not name ours (`responses.200`).
+ */
+function jsonScopeAlike(scope: string, _ourKind: string | undefined, ours: string | undefined): boolean {
+  for (let rest = scope; ; rest = rest.replace(/(^|\.)\d+$/, '')) {
+    if (ours === undefined ? rest === '' : rest === ours || rest.endsWith(`.${ours}`)) return true;
+    if (!/(^|\.)\d+$/.test(rest)) return false;
+  }
+}
 
 const SUITES: readonly Suite[] = [
   {
