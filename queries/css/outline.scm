@@ -6,7 +6,10 @@
 ; (`@import`, `@charset`, `@layer a, b;`, `@apply …;`). Where the grammar cannot read part of a
 ; selector or prelude, the ERROR holding it is still part of the name.
 (rule_set (selectors) @rule.name (ERROR)? @rule.name . (block)) @rule
-(keyframe_block . (_) @rule.name) @rule
+; A keyframe step named by its selectors (`from, 20%`); a grammar without lists there leaves the
+; first ones in an ERROR just before the step.
+(keyframe_block_list (ERROR) @rule.name . (keyframe_block [_ (ERROR)]* @rule.name . (block)) @rule)
+(keyframe_block [_ (ERROR)]* @rule.name . (block)) @rule
 (media_statement . "@media" @rule.name [_ (ERROR)]* @rule.name . (block)) @rule
 (supports_statement . "@supports" @rule.name [_ (ERROR)]* @rule.name . (block)) @rule
 (keyframes_statement . _ @rule.name . (keyframes_name) @rule.name) @rule
