@@ -596,6 +596,8 @@ interface CtagsLanguage {
   readonly separator?: string;
   /** Tags the reference lists that are not compared, with why (a comment at the row). */
   readonly skip?: (tag: CtagsTag) => boolean;
+  /** Where ctags names a tag or its parent otherwise than we do, by convention (see `Suite.alike`). */
+  readonly alike?: Suite['alike'];
 }
 
 function ctagsLanguageSuite(language: CtagsLanguage): Suite {
@@ -607,7 +609,7 @@ function ctagsLanguageSuite(language: CtagsLanguage): Suite {
   };
   return {
     label: language.label, folder: language.folder, accepts: endsWith(...language.endings), compared: new Set(language.compared),
-    reference: ctagsReference(language.ctags, language.letters, entry), normalize: plainNames,
+    reference: ctagsReference(language.ctags, language.letters, entry), normalize: plainNames, alike: language.alike,
   };
 }
 
@@ -696,11 +698,131 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     } },
 
   // css
-  { label: 'css', folder: 'langs/css', endings: ['.css'], ctags: 'CSS', letters: '*', kinds: { class: 'rule', selector: 'rule', id: 'rule' }, compared: ['rule'] },
+  // ctags tags each selector of a rule (`a, b {` gives `a` and `b`), not at-rules or what nests in a
+  // rule, and misreads a selector holding `[…=…]` or a list in `:is(…)` (`[role=search]` gives `role`
+  // and `search`). We list a rule once, named by its whole selector list: the reference keeps the tag
+  // of each rule's first selector (`takeCssFirstSelector` finds them in the source), and matches it to
+  // our rule whose list starts with it, white space aside (ctags drops and adds some). Extra are
+  // then our at-rules and keyframe steps, which ctags does not list, and the rules whose first
+  // selector it misreads (`[type=search]` given as `type` and `search`: not a first selector).
+  {
+    label: 'css', folder: 'langs/css', endings: ['.css'], ctags: 'CSS', letters: '*', kinds: { class: 'rule', selector: 'rule', id: 'rule' }, compared: ['rule'],
+    skip: (tag) => !takeCssFirstSelector(tag),
+    alike: (selector, _ourKind, ours) => ours !== undefined && withoutSpace(splitSelectors(ours)[0]!) === withoutSpace(selector),
+  },
 
   // json
-  { label: 'json', folder: 'langs/json', endings: ['.json'], ctags: 'JSON', letters: '*', kinds: { object: 'key', array: 'key', number: 'key', string: 'key', boolean: 'key', null: 'key' }, compared: ['key'] },
+  // ctags tags every value, an array's elements too, named by their index (`0`; a top-level array's
+  // have no scope): they are no keys, so not compared. A tag's scope is the path of keys and indices
+  // (`spec.containers.0`), a key's own dots left as they are (`exports../sub`): the row takes the
+  // whole scope (no separator splits it) and `jsonScopeAlike` reads the parent off its end. ctags
+  // does not read comments (tsconfig's `//`): it loses the key after one, which we list ("extra").
+  {
+    label: 'json', folder: 'langs/json', endings: ['.json'], ctags: 'JSON', letters: '*',
+    kinds: { object: 'key', array: 'key', number: 'key', string: 'key', boolean: 'key', null: 'key' }, compared: ['key'],
+    separator: '\0', skip: (tag) => tag.scopeKind === 'array' || (tag.scope === undefined && /^\d+$/.test(tag.name) && tag.pattern?.includes(`"${tag.name}"`) !== true),
+    alike: jsonScopeAlike,
+  },
 ];
+
+/**
+ * JSON: ctags's scope `a.b` stands for our parent `b` (or `a.b`, a key written with a dot); `a.b.1`,
+ * a key of the array `b`'s second element, for `b` too; and `0`, an element of a top-level array, for
+ * no parent. An index is only taken off where the whole scope does not name ours (`responses.200`).
+ */
+function jsonScopeAlike(scope: string, _ourKind: string | undefined, ours: string | undefined): boolean {
+  for (let rest = scope; ; rest = rest.replace(/(^|\.)\d+$/, '')) {
+    if (ours === undefined ? rest === '' : rest === ours || rest.endsWith(`.${ours}`)) return true;
+    if (!/(^|\.)\d+$/.test(rest)) return false;
+  }
+}
+
+const withoutSpace = (text: string) => text.replace(/\s+/g, '');
+
+/** A selector list's selectors: split at the commas outside `(…)`, `[…]` and strings. */
+function splitSelectors(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i]!;
+    if (quote !== '') {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts.map((part) => part.trim());
+}
+
+/** Per file and line, how many rules start with each first selector that no tag has stood for yet. */
+const cssFirstSelectorsLeft = new Map<string, Map<number, Map<string, number>>>();
+
+/**
+ * Whether a ctags tag names the first selector of a rule that starts on its line, that no earlier
+ * tag has stood for. The count matters on a minified file's one line, where a word ctags misreads
+ * (`button` of `[role=button]`) may also begin some rule: as many tags are kept as rules begin so.
+ */
+function takeCssFirstSelector(tag: CtagsTag): boolean {
+  let byLine = cssFirstSelectorsLeft.get(tag.path);
+  if (byLine === undefined) {
+    byLine = cssFirstSelectors(tag.path);
+    cssFirstSelectorsLeft.set(tag.path, byLine);
+  }
+  const left = byLine.get(tag.line);
+  const name = withoutSpace(tag.name);
+  const count = left?.get(name) ?? 0;
+  if (count === 0) return false;
+  left!.set(name, count - 1);
+  return true;
+}
+
+/**
+ * How many rules of a CSS file start with each first selector (white space removed), by the 1-based
+ * line where the rule's selectors start: the text before each `{` outside parentheses, back to the
+ * last `{`, `}` or `;`, that is not an at-rule's prelude.
+ */
+function cssFirstSelectors(file: string): Map<number, Map<string, number>> {
+  const byLine = new Map<number, Map<string, number>>();
+  // Comments as spaces, their newlines kept.
+  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '));
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  let startLine = 1;
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\n') line++;
+    if (quote !== '') {
+      if (c === '\\' && text[++i] === '\n') line++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (c === '{' || c === '}' || c === ';')) {
+      const prelude = text.slice(start, i);
+      const first = prelude.search(/\S/);
+      if (c === '{' && first >= 0 && prelude[first] !== '@') {
+        const at = startLine + (prelude.slice(0, first).match(/\n/g)?.length ?? 0);
+        const selectors = byLine.get(at) ?? new Map<string, number>();
+        const selector = withoutSpace(splitSelectors(prelude)[0]!);
+        selectors.set(selector, (selectors.get(selector) ?? 0) + 1);
+        byLine.set(at, selectors);
+      }
+      start = i + 1;
+      startLine = line;
+    }
+  }
+  return byLine;
+}
 
 const SUITES: readonly Suite[] = [
   {
