@@ -97,7 +97,8 @@ function itemOf(match: Match): Item | undefined {
   }
   if (declaration === undefined || names.length === 0) return undefined;
   const orderedNames = inSourceOrder(names);
-  const name = joinPieces(orderedNames);
+  const joined = joinPieces(orderedNames);
+  const name = declaration.kind === 'key' ? unquotedKey(joined) : joined;
   const scope = inSourceOrder(scopes).map((node) => oneLine(node.text)).join('.');
   return {
     kind: declaration.kind,
@@ -108,6 +109,11 @@ function itemOf(match: Match): Item | undefined {
     endLine: Math.max(declaration.node.endRow, orderedNames[0]!.row) + 1,
     name: scope === '' ? name : `${scope}.${name}`,
   };
+}
+
+/** A data file's key written in quotes is named by what they hold (`"app.kubernetes.io/name"` → `app.kubernetes.io/name`). */
+function unquotedKey(name: string): string {
+  return /^(["'])[^]*\1$/.test(name) && name.length >= 2 ? name.slice(1, -1) : name;
 }
 
 function inSourceOrder(nodes: readonly CapturedNode[]): CapturedNode[] {

@@ -142,7 +142,7 @@ export async function treeSitterDefinitions(entry: GrammarEntry, input: ParseInp
   const tree = p.parse(textInChunks(input.text, ranges), null, { progressCallback: () => performance.now() > parseDeadline, includedRanges: ranges });
   if (tree === null) return undefined;
   try {
-    const matches = runQuery(grammar, tree.rootNode);
+    const matches = runQuery(grammar, tree.rootNode, input.text);
     if (matches === undefined) return undefined;
     const injections = grammar.injections === undefined ? [] : injectionsOf(grammar.injections, tree.rootNode, QUERY_BUDGET_MS);
     if (injections === undefined) return undefined;
@@ -199,7 +199,7 @@ class PointFinder {
   }
 }
 
-function runQuery({ outline: query, language, parents }: LoadedGrammar, root: Node): Match[] | undefined {
+function runQuery({ outline: query, language, parents }: LoadedGrammar, root: Node, text: string): Match[] | undefined {
   const deadline = performance.now() + QUERY_BUDGET_MS;
   let overBudget = false;
   const found = query.matches(root, {
@@ -214,7 +214,7 @@ function runQuery({ outline: query, language, parents }: LoadedGrammar, root: No
   const rows = new Map<number, { row: number; endRow: number }>();
   const rowsOf = (node: Node) => {
     let known = rows.get(node.id);
-    if (known === undefined) rows.set(node.id, (known = declarationRows(node, attributes)));
+    if (known === undefined) rows.set(node.id, (known = declarationRows(node, attributes, text)));
     return known;
   };
   return found.filter((match) => passesParentTests(match, parents)).map((match) => toMatch(match, rowsOf));
@@ -273,22 +273,28 @@ function hasAttributes(language: Language): boolean {
  * the attributes or decorators just before its node (comments between them skipped), to the last
  * token of the node that is not a comment.
  */
-function declarationRows(node: Node, attributes: boolean): { row: number; endRow: number } {
+function declarationRows(node: Node, attributes: boolean, text: string): { row: number; endRow: number } {
   let row = node.startPosition.row;
   for (let before = attributes ? node.previousNamedSibling : null; before !== null; before = before.previousNamedSibling) {
     if (ATTRIBUTE.test(before.type)) row = before.startPosition.row;
     else if (!COMMENT.test(before.type)) break;
   }
-  return { row, endRow: lastCodeRow(node) };
+  return { row, endRow: lastCodeRow(node, text) };
 }
 
-/** The last row of the last token under `node` that is not a comment (a Python block holds the comments after its last statement). */
-function lastCodeRow(node: Node): number {
+/**
+ * The last row of the last token under `node` that is not a comment (a Python block holds the
+ * comments after its last statement). A node whose own text runs past its last child (a YAML block
+ * scalar's lines after its `|`, a TOML multi-line string's after its opening quotes; white space
+ * does not count) is such a token.
+ */
+function lastCodeRow(node: Node, text: string): number {
   let last = node;
   for (;;) {
     let child = last.lastChild;
-    while (child !== null && COMMENT.test(child.type)) child = child.previousSibling;
-    if (child === null) break;
+    let comments = false;
+    for (; child !== null && COMMENT.test(child.type); child = child.previousSibling) comments = true;
+    if (child === null || (!comments && child.endIndex < last.endIndex && /\S/.test(text.slice(child.endIndex, last.endIndex)))) break;
     last = child;
   }
   const end = last.endPosition;
