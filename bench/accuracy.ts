@@ -595,7 +595,27 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   { label: 'lua', folder: 'langs/lua', endings: ['.lua'], ctags: 'Lua', letters: 'f', kinds: { function: 'function' }, compared: ['function'] },
 
   // elixir
-  { label: 'elixir', folder: 'langs/elixir', endings: ['.ex', '.exs'], ctags: 'Elixir', letters: '*', kinds: { module: 'module', function: 'function', macro: 'macro' }, compared: ['module', 'function', 'macro'] },
+  // ctags's function is our method in a defimpl or defprotocol; a defguard is a macro. Not compared: ExUnit's
+  // `test` and `describe` (an outline lists no tests). Skipped: tags on the lines of a `"""` or `'''` heredoc,
+  // ctags reading the code examples of a `@doc` as declarations.
+  {
+    label: 'elixir', folder: 'langs/elixir', endings: ['.ex', '.exs'], ctags: 'Elixir', letters: '*',
+    kinds: { module: 'module', protocol: 'protocol', implementation: 'impl', function: undefined, delegate: 'function', operator: undefined, callback: 'function', macro: 'macro', guard: 'macro', type: 'type' },
+    compared: ['module', 'protocol', 'impl', 'function', 'method', 'macro', 'type'],
+    skip: ((heredocLines = new Map<string, Set<number>>()) => (tag: CtagsTag): boolean => {
+      let lines = heredocLines.get(tag.path);
+      if (lines === undefined) {
+        lines = new Set();
+        let open = false;
+        for (const [i, line] of readFileSync(tag.path, 'utf8').split('\n').entries()) {
+          if (/^\s*("""|''')|("""|''')\s*$/.test(line)) open = !open;
+          else if (open) lines.add(i + 1);
+        }
+        heredocLines.set(tag.path, lines);
+      }
+      return lines.has(tag.line);
+    })(),
+  },
 
   // haskell
   { label: 'haskell', folder: 'langs/haskell', endings: ['.hs'], ctags: 'Haskell', letters: '*', kinds: { module: 'module', function: 'function', type: 'type' }, compared: ['module', 'function', 'type'] },
