@@ -644,10 +644,61 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     })() },
 
   // elixir
-  { label: 'elixir', folder: 'langs/elixir', endings: ['.ex', '.exs'], ctags: 'Elixir', letters: '*', kinds: { module: 'module', function: 'function', macro: 'macro' }, compared: ['module', 'function', 'macro'] },
+  // ctags's function is our method in a defimpl or defprotocol; a defguard is a macro. Not compared: ExUnit's
+  // `test` and `describe` (an outline lists no tests). Skipped: tags on the lines of a `"""` or `'''` heredoc,
+  // ctags reading the code examples of a `@doc` as declarations.
+  {
+    label: 'elixir', folder: 'langs/elixir', endings: ['.ex', '.exs'], ctags: 'Elixir', letters: '*',
+    kinds: { module: 'module', protocol: 'protocol', implementation: 'impl', function: undefined, delegate: 'function', operator: undefined, callback: 'function', macro: 'macro', guard: 'macro', type: 'type' },
+    compared: ['module', 'protocol', 'impl', 'function', 'method', 'macro', 'type'],
+    skip: ((heredocLines = new Map<string, Set<number>>()) => (tag: CtagsTag): boolean => {
+      let lines = heredocLines.get(tag.path);
+      if (lines === undefined) {
+        lines = new Set();
+        let open = false;
+        for (const [i, line] of readFileSync(tag.path, 'utf8').split('\n').entries()) {
+          if (/^\s*("""|''')|("""|''')\s*$/.test(line)) open = !open;
+          else if (open) lines.add(i + 1);
+        }
+        heredocLines.set(tag.path, lines);
+      }
+      return lines.has(tag.line);
+    })(),
+  },
 
   // haskell
-  { label: 'haskell', folder: 'langs/haskell', endings: ['.hs'], ctags: 'Haskell', letters: '*', kinds: { module: 'module', function: 'function', type: 'type' }, compared: ['module', 'function', 'type'] },
+  // Compared: top-level equations (ctags lists each on its line) and types. Not compared: modules (ctags names
+  // `module Hakyll.Core.Rules` `Hakyll`), data constructors (an outline lists no enumerators or variants).
+  // Skipped as ctags misreads them: a `function` on a line that does not begin with its name (a record field,
+  // a word of a field's type, the `::` line of a signature written over lines, the `= …` line after an
+  // equation's name), one named by a keyword (`class`, `infixr`), the `type` named `family` of
+  // `type family T`. Skipped too: tags in a later branch of `#if` (`#elif`, `#else`), which the grammar does
+  // not read; such a branch defines its first branch's names for another platform.
+  {
+    label: 'haskell', folder: 'langs/haskell', endings: ['.hs'], ctags: 'Haskell', letters: '*',
+    kinds: { type: 'type', function: 'function' }, compared: ['type', 'function'],
+    skip: ((laterBranches = new Map<string, Set<number>>()) => (tag: CtagsTag): boolean => {
+      // Constructors are left out here: the table's `tag.kind in kinds` finds every object's `constructor`.
+      if (tag.kind === 'constructor') return true;
+      const line = tag.pattern?.slice(2) ?? '';
+      if (tag.kind === 'type' && tag.name === 'family') return true;
+      if (tag.kind === 'function' && (!line.startsWith(tag.name) || /^(class|instance|deriving|foreign|default|infixl?|infixr|pattern|type|data|newtype)$/.test(tag.name))) return true;
+      let lines = laterBranches.get(tag.path);
+      if (lines === undefined) {
+        lines = new Set();
+        const later: boolean[] = [];
+        for (const [i, text] of readFileSync(tag.path, 'utf8').split('\n').entries()) {
+          const directive = /^#\s*(if|elif|else|endif)/.exec(text)?.[1];
+          if (directive === 'if') later.push(false);
+          else if (directive === 'endif') later.pop();
+          else if (directive !== undefined && later.length > 0) later[later.length - 1] = true;
+          else if (later.includes(true)) lines.add(i + 1);
+        }
+        laterBranches.set(tag.path, lines);
+      }
+      return lines.has(tag.line);
+    })(),
+  },
 
   // objc
   { label: 'objc', folder: 'langs/objc', endings: ['.m', '.h'], ctags: 'ObjectiveC', letters: '*', kinds: { interface: 'class', implementation: 'impl', method: 'method', protocol: 'protocol', category: 'extension', function: 'function' }, compared: ['class', 'impl', 'method', 'protocol', 'extension', 'function'] },
