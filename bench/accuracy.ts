@@ -596,6 +596,8 @@ interface CtagsLanguage {
   readonly separator?: string;
   /** Tags the reference lists that are not compared, with why (a comment at the row). */
   readonly skip?: (tag: CtagsTag) => boolean;
+  /** How our names are compared, where ctags names them otherwise (as written unless given). */
+  readonly normalize?: Suite['normalize'];
   /** Where ctags names a tag or its parent otherwise than we do, by convention (see `Suite.alike`). */
   readonly alike?: Suite['alike'];
 }
@@ -609,7 +611,7 @@ function ctagsLanguageSuite(language: CtagsLanguage): Suite {
   };
   return {
     label: language.label, folder: language.folder, accepts: endsWith(...language.endings), compared: new Set(language.compared),
-    reference: ctagsReference(language.ctags, language.letters, entry), normalize: plainNames, alike: language.alike,
+    reference: ctagsReference(language.ctags, language.letters, entry), normalize: language.normalize ?? plainNames, alike: language.alike,
   };
 }
 
@@ -664,6 +666,11 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
       }
       return lines.has(tag.line);
     })(),
+    // ctags names `defmodule Ecto.Query.API` `API` and `defimpl Inspect, for: T` `Inspect`: ours are compared so.
+    normalize: (definition, parent) => {
+      const compared = (d: Definition) => (['module', 'protocol', 'impl'].includes(d.kind) ? d.name.replace(/ for: [^]*$/, '').split('.').at(-1)! : d.name);
+      return { name: compared(definition), parent: parent === undefined ? undefined : compared(parent) };
+    },
   },
 
   // haskell
