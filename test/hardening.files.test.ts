@@ -200,3 +200,44 @@ describe('line endings and byte-order marks', () => {
 test('inputs tried', (t) => {
   t.diagnostic(`files: ${inputs} hostile inputs`);
 });
+
+describe('a 5 MB data file: its outline keeps within the cap, its upper levels complete', () => {
+  // 10 groups of 90 items of 90 leaves: 910 entries above the leaves, 81,000 leaves, some 5 MB.
+  const groups = Array.from({ length: 10 }, (_, g) => `group_${g}`);
+  const items = Array.from({ length: 90 }, (_, i) => `item_${i}`);
+  const leaves = Array.from({ length: 90 }, (_, l) => `leaf_${l}`);
+  const value = (g: number, i: number, l: number) => `value ${g}-${i}-${l}, long enough to make the file large`;
+  const json = `{\n${groups.map((group, g) => `  "${group}": {\n${items.map((item, i) => `    "${item}": {\n${leaves.map((leaf, l) => `      "${leaf}": "${value(g, i, l)}"`).join(',\n')}\n    }`).join(',\n')}\n  }`).join(',\n')}\n}\n`;
+  const yaml = groups.map((group, g) => `${group}:\n${items.map((item, i) => `  ${item}:\n${leaves.map((leaf, l) => `    ${leaf}: "${value(g, i, l)}"\n`).join('')}`).join('')}`).join('');
+  // TOML's tables are one level: `[group.item]` headers (the upper level) and their keys.
+  const toml = groups.map((group, g) => items.map((item, i) => `[${group}.${item}]\n${leaves.map((leaf, l) => `${leaf} = "${value(g, i, l)}"\n`).join('')}`).join('')).join('');
+  const project = projectOf({ 'big.json': json, 'big.yaml': yaml, 'big.toml': toml });
+
+  /** The outline's entries as `depth name`, and its last line. */
+  async function outlined(file: string): Promise<{ entries: string[]; last: string }> {
+    const lines = (await answerOf(project, 'outline', { path: file })).split('\n');
+    const entries = lines.slice(0, -1).map((line) => `${line.match(/^ */)![0].length / 2} ${line.trim().split(' ').slice(2).join(' ')}`);
+    return { entries, last: lines.at(-1)! };
+  }
+
+  test('JSON and YAML: every group and every item, then the first leaves', { timeout: 60_000 }, async () => {
+    for (const [file, text] of [['big.json', json], ['big.yaml', yaml]] as const) {
+      assert.ok(text.length > 5_000_000, `${file} is ${text.length} bytes`);
+      const { entries, last } = await outlined(file);
+      // The 90 leaves that fit after the 910 entries above them are group_0's first item's: under it.
+      const expected = groups.flatMap((group, g) => [`0 ${group}`, ...items.flatMap((item, i) => [`1 ${item}`, ...(g === 0 && i === 0 ? leaves.map((leaf) => `2 ${leaf}`) : [])])]);
+      assert.deepEqual(entries, expected, file);
+      assert.equal(last, `… ${910 + 81_000 - 1000} more entries`, file);
+    }
+  });
+
+  test('TOML: every table, then the first keys', { timeout: 60_000 }, async () => {
+    assert.ok(toml.length > 5_000_000, `big.toml is ${toml.length} bytes`);
+    const { entries, last } = await outlined('big.toml');
+    const tables = groups.flatMap((group) => items.map((item) => `${group}.${item}`));
+    assert.deepEqual(entries.filter((entry) => entry.startsWith('0 ')), tables.map((table) => `0 ${table}`));
+    assert.deepEqual(entries.slice(0, 3), [`0 group_0.item_0`, '1 leaf_0', '1 leaf_1']);
+    assert.equal(entries.length, 1000);
+    assert.equal(last, `… ${900 + 81_000 - 1000} more entries`);
+  });
+});

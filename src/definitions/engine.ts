@@ -4,7 +4,9 @@ import { outlineInWorker } from './isolatedOutline.js';
 import { keywordDefinitions } from './keywordScanner.js';
 import { isProseOrData, written, type LanguageInfo, type Languages } from './languages.js';
 import { markdownHeadings } from './markdownScanner.js';
-import { parseInput } from './parseInput.js';
+import type { GrammarEntry } from './manifest.js';
+import { parseInput, type ParseInput } from './parseInput.js';
+import { partsOf } from './parts.js';
 import type { Injection } from './injections.js';
 import { without } from './textRanges.js';
 import { treeSitterDefinitions } from './treeSitter.js';
@@ -81,6 +83,21 @@ async function withInjected(language: LanguageInfo, text: string, parsed: { defi
   return mergedByLine(lists);
 }
 
+/** A text's definitions and injections, parsed whole or, where its grammar asks, in parts (see `parts.ts`). */
+async function parsedInParts(grammar: GrammarEntry, input: ParseInput): Promise<{ definitions: Definition[]; injections: Injection[] } | undefined> {
+  const parts = grammar.parts === undefined ? [] : partsOf(input.text, { lines: grammar.parts.lines, at: new RegExp(grammar.parts.at) });
+  if (parts.length <= 1) return treeSitterDefinitions(grammar, input);
+  const lists: Definition[][] = [];
+  const injections: Injection[] = [];
+  for (const part of parts) {
+    const parsed = await treeSitterDefinitions(grammar, { text: input.text, skipped: [...input.skipped, ...without([0, input.text.length], [part])] });
+    if (parsed === undefined) return undefined;
+    lists.push(parsed.definitions);
+    injections.push(...parsed.injections);
+  }
+  return { definitions: mergedByLine(lists), injections };
+}
+
 /** Lists of definitions, each in source order and of its own part of a file, as one list in source order (a stable sort keeps each list's). */
 function mergedByLine(lists: readonly Definition[][]): Definition[] {
   return lists.flat().sort((a, b) => a.line - b.line);
@@ -96,7 +113,7 @@ async function definitionsIn(named: LanguageInfo, text: string, onFallback: OnFa
     case 'tree-sitter':
       try {
         // Undefined: the parse or query ran past its budget (a huge or pathological file).
-        const parsed = await treeSitterDefinitions(language.grammar!, parseInput(text, language));
+        const parsed = await parsedInParts(language.grammar!, parseInput(text, language));
         const definitions = parsed === undefined || parsed.injections.length === 0 ? parsed?.definitions : await withInjected(language, text, parsed);
         if (definitions !== undefined) return definitions;
       } catch (error) {

@@ -37,6 +37,8 @@ export interface GrammarEntry {
    * its upper levels whole, and find_symbol reports none of them (a data file defines nothing).
    */
   readonly data?: true;
+  /** A long file is parsed in parts of at most `lines` lines, each begun at a line `at` matches (see `parts.ts`). */
+  readonly parts?: { readonly lines: number; readonly at: string };
 }
 
 export type BodyRules = 'c' | 'go' | 'rust';
@@ -111,6 +113,7 @@ const ManifestSchema = z.object({
       queries: z.object({ outline: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), injections: z.string().min(1).optional() }).strict(),
       bodies: z.enum(['c', 'go', 'rust']).optional(),
       data: z.literal(true).optional(),
+      parts: z.object({ lines: z.number().int().min(1), at: Pattern }).strict().optional(),
     }).strict(),
   ),
 }).strict();
@@ -160,6 +163,7 @@ export function readManifest(languageRoot: string): ManifestEntries {
     ...(entry.queries.injections === undefined ? {} : { injectionsQuery: path.resolve(languageRoot, entry.queries.injections) }),
     ...(entry.bodies === undefined ? {} : { bodies: entry.bodies }),
     ...(entry.data === undefined ? {} : { data: entry.data }),
+    ...(entry.parts === undefined ? {} : { parts: entry.parts }),
   }));
   const heuristics = (parsed.heuristics ?? []).map((entry) => ({ fileTypes: entry['file-types'], rules: entry.rules, otherwise: entry.otherwise }));
   const macros = (parsed.macros ?? []).map((entry) => ({

@@ -52,6 +52,7 @@ export function languageKey(language: LanguageInfo): Buffer {
       for (const query of language.grammar.outlineQueries) hash.update(readFileSync(query));
       hash.update(`${language.grammar.bodies ?? ''}\0`);
       if (language.grammar.injectionsQuery !== undefined) hash.update(readFileSync(language.grammar.injectionsQuery));
+      if (language.grammar.parts !== undefined) hash.update(`${language.grammar.parts.lines}\0${language.grammar.parts.at}\0`);
     }
     // Holding parts in other languages: the key of each language a part may name (none holds injections of its own).
     for (const injected of new Set(language.injected?.values() ?? [])) hash.update(languageKey(injected));
