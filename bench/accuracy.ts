@@ -610,7 +610,10 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   { label: 'julia', folder: 'langs/julia', endings: ['.jl'], ctags: 'Julia', letters: '*', kinds: { struct: 'struct', function: 'function', module: 'module', macro: 'macro', constant: 'const' }, compared: ['struct', 'function', 'module', 'macro', 'const'] },
 
   // powershell
-  { label: 'powershell', folder: 'langs/powershell', endings: ['.ps1', '.psm1'], ctags: 'PowerShell', letters: '*', kinds: { function: 'function', class: 'class', method: 'method', enum: 'enum' }, compared: ['function', 'class', 'method', 'enum'] },
+  // ctags lists functions (also one written in a string, `-value "function prompt {…}"`: skipped) and
+  // every assigned variable (not compared: locals, parameters, class properties). It lists no class,
+  // method or enum, so those of ours are never "extra". ctags names `function global:Foo` `Foo`, we as written.
+  { label: 'powershell', folder: 'langs/powershell', endings: ['.ps1', '.psm1'], ctags: 'PowerShell', letters: 'f', kinds: { function: 'function' }, compared: ['function'], skip: (tag) => !/^\/\^\s*(?:function|filter|workflow)\s/i.test(tag.pattern ?? '') },
 
   // elm
   { label: 'elm', folder: 'langs/elm', endings: ['.elm'], ctags: 'Elm', letters: '*', kinds: { module: 'module', function: 'function', type: 'type', alias: 'type', port: 'function' }, compared: ['module', 'function', 'type'] },
