@@ -6,8 +6,9 @@
 ; imports, parts and the library name.
 ;
 ; The grammar gives a function's signature and its body as siblings: the entry is the body (its
-; range, holding what is declared inside), named from the signature just before it. A signature
-; without a body (abstract, external, redirecting, `;`) is the entry itself.
+; range, holding what is declared inside), named from the signature just before it (comments may
+; stand between). A signature without a body (abstract, external, redirecting, `;`) is the entry
+; itself.
 
 (class_definition name: (identifier) @class.name) @class
 (extension_type_declaration name: (identifier) @class.name) @class
@@ -22,7 +23,7 @@
 ([(function_signature name: (identifier) @function.name)
   (getter_signature name: (identifier) @function.name)
   (setter_signature name: (identifier) @function.name)]
-  .
+  . (comment)* .
   (function_body) @function)
 
 ((method_signature
@@ -34,7 +35,7 @@
    (constructor_signature . name: (identifier) @function.scope . name: (identifier) @function.name)
    (factory_constructor_signature . (identifier) @function.name . (formal_parameter_list))
    (factory_constructor_signature . (identifier) @function.scope . (identifier) @function.name)])
-  .
+  . (comment)* .
   (function_body) @function)
 
 (declaration
