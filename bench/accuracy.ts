@@ -740,7 +740,10 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     })() },
 
   // powershell
-  { label: 'powershell', folder: 'langs/powershell', endings: ['.ps1', '.psm1'], ctags: 'PowerShell', letters: '*', kinds: { function: 'function', class: 'class', method: 'method', enum: 'enum' }, compared: ['function', 'class', 'method', 'enum'] },
+  // ctags lists functions (also one written in a string, `-value "function prompt {…}"`: skipped) and
+  // every assigned variable (not compared: locals, parameters, class properties). It lists no class,
+  // method or enum, so those of ours are never "extra". ctags names `function global:Foo` `Foo`, we as written.
+  { label: 'powershell', folder: 'langs/powershell', endings: ['.ps1', '.psm1'], ctags: 'PowerShell', letters: 'f', kinds: { function: 'function' }, compared: ['function'], skip: (tag) => !/^\/\^\s*(?:function|filter|workflow)\s/i.test(tag.pattern ?? '') },
 
   // elm
   // Top-level declarations, which Elm writes at the margin: an indented tag is a `let` binding (a local) or
