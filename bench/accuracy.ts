@@ -685,8 +685,6 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     label: 'haskell', folder: 'langs/haskell', endings: ['.hs'], ctags: 'Haskell', letters: '*',
     kinds: { type: 'type', function: 'function' }, compared: ['type', 'function'],
     skip: ((laterBranches = new Map<string, Set<number>>()) => (tag: CtagsTag): boolean => {
-      // Constructors are left out here: the table's `tag.kind in kinds` finds every object's `constructor`.
-      if (tag.kind === 'constructor') return true;
       const line = tag.pattern?.slice(2) ?? '';
       if (tag.kind === 'type' && tag.name === 'family') return true;
       if (tag.kind === 'function' && (!line.startsWith(tag.name) || /^(class|instance|deriving|foreign|default|infixl?|infixr|pattern|type|data|newtype)$/.test(tag.name))) return true;
@@ -742,20 +740,21 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   // powershell
   // ctags lists functions (also one written in a string, `-value "function prompt {…}"`: skipped) and
   // every assigned variable (not compared: locals, parameters, class properties). It lists no class,
-  // method or enum, so those of ours are never "extra". ctags names `function global:Foo` `Foo`, we as written.
-  { label: 'powershell', folder: 'langs/powershell', endings: ['.ps1', '.psm1'], ctags: 'PowerShell', letters: 'f', kinds: { function: 'function' }, compared: ['function'], skip: (tag) => !/^\/\^\s*(?:function|filter|workflow)\s/i.test(tag.pattern ?? '') },
+  // method or enum, so those of ours are never "extra". ctags names `function global:Foo` `Foo`, we as written:
+  // ours are compared after the scope (find_symbol finds `script:Foo` by `Foo` too, its last segment).
+  { label: 'powershell', folder: 'langs/powershell', endings: ['.ps1', '.psm1'], ctags: 'PowerShell', letters: 'f', kinds: { function: 'function' }, compared: ['function'], skip: (tag) => !/^\/\^\s*(?:function|filter|workflow)\s/i.test(tag.pattern ?? ''),
+    normalize: (definition, parent) => ({ name: definition.name.replace(/^(?:global|script|local|private|using|workflow):/i, ''), parent: parent?.name }) },
 
   // elm
   // Top-level declarations, which Elm writes at the margin: an indented tag is a `let` binding (a local) or
   // a line of a doc comment's example that ctags reads as code (`    type alias X =` there is a function
-  // `type`), and is left out; so are constructors (tested by hand: `'constructor' in kinds` holds for any
-  // object) and `import … as`. ctags names a type with its parameters and what follows on the line
-  // (`Result error value`, `String = String -- NOTE…`): its first word is the name compared (set here,
-  // before the entry is made).
+  // `type`), and is left out; so are constructors (not outline entries) and `import … as`. ctags names a
+  // type with its parameters and what follows on the line (`Result error value`, `String = String --
+  // NOTE…`): its first word is the name compared (set here, before the entry is made).
   { label: 'elm', folder: 'langs/elm', endings: ['.elm'], ctags: 'Elm', letters: '*', kinds: { module: 'module', function: 'function', type: 'type', alias: 'type', port: 'function' }, compared: ['module', 'function', 'type'],
     skip: (tag: CtagsTag) => {
       if (tag.kind === 'type' || tag.kind === 'alias') Object.assign(tag, { name: tag.name.split(' ')[0] });
-      return tag.kind === 'constructor' || /^\/\^\s/.test(tag.pattern ?? '');
+      return /^\/\^\s/.test(tag.pattern ?? '');
     } },
 
   // css
