@@ -70,7 +70,7 @@ const key = (entry: { line: number; name: string }) => `${entry.line} ${entry.na
 
 /**
  * The query's items, cut short where a recovered entry at their depth begins, and the keyword
- * scanner's items inside the tree's ERROR regions that the query's items do not already hold.
+ * scanner's items inside the tree's ERROR regions on lines where the query's items have none.
  */
 export function withRecoveredItems(root: SyntaxNode, text: string, known: readonly Item[]): Item[] {
   if (!root.hasError) return [...known];
@@ -83,7 +83,9 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
   const regionOf = (index: number) => within.holding(startOf(index));
   const ends = blockEnds(scanned);
   const scannedIndex = new Map(scanned.map((entry, index) => [key(entry), index]));
-  const knownKeys = new Set(known.map(key));
+  // A line the query has an entry on keeps that entry alone: the scanner's reading of it is the
+  // poorer one (`Expand` for PowerShell's `Expand-GitCommand`, `update` for Julia's `update!`).
+  const knownLines = new Set(known.map((item) => item.line));
 
   let lines: string[] | undefined;
   const trimmed = known.map((item) => {
@@ -107,7 +109,7 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
   });
   const recovered = scanned.flatMap((entry, index): Item[] => {
     const region = regionOf(index);
-    if (region === undefined || knownKeys.has(key(entry))) return [];
+    if (region === undefined || knownLines.has(entry.line)) return [];
     const next = ends[index];
     const end = next === undefined ? region.end : Math.min(region.end, startOf(next));
     const endLine = Math.max(entry.line, Math.min(entry.endLine, lineOfOffset(starts, end - 1)));
