@@ -81,7 +81,7 @@ describe('huge and deeply nested files', () => {
       const kind = file.endsWith('.md') ? 'heading' : 'function';
       assert.equal(outline.split('\n')[0], `${needleLine(file)} ${kind} needle`, `${file}: ${outline.slice(0, 300)}`);
     }
-    assert.equal(await answerOf(project, 'outline', { path: 'nest.json' }), 'No declarations.');
+    assert.equal(await answerOf(project, 'outline', { path: 'nest.json' }), '1 key needle');
     assert.equal(await answerOf(project, 'outline', { path: 'nest.txt' }), 'No declarations.');
   });
 
@@ -239,5 +239,46 @@ describe('a 5 MB data file: its outline keeps within the cap, its upper levels c
     assert.deepEqual(entries.slice(0, 3), [`0 group_0.item_0`, '1 leaf_0', '1 leaf_1']);
     assert.equal(entries.length, 1000);
     assert.equal(last, `… ${900 + 81_000 - 1000} more entries`);
+  });
+});
+
+describe('a hundred thousand nested blocks in each language parsed since the keyword scanner served it', () => {
+  const depth = 100_000;
+  const nested = (left: string, right: string, inner = '') => left.repeat(depth) + inner + right.repeat(depth);
+  // Each defines `needle` first (its outline's first line, as given), then nests a block 100,000 deep.
+  const files: Record<string, { text: string; first: string }> = {
+    'nest.lua': { text: `function needle() end\nx = ${nested('{', '}')}\n`, first: '1 function needle' },
+    'nest.ex': { text: `def needle, do: 1\nx = ${nested('[', ']')}\n`, first: '1 function needle' },
+    'nest.hs': { text: `needle = 1\nx = ${nested('(', ')', '1')}\n`, first: '1 function needle' },
+    'nest.m': { text: `void needle(void) {}\nint x = ${nested('(', ')', '1')};\n`, first: '1 function needle' },
+    'nest.ml': { text: `let needle () = ()\nlet x = ${nested('(', ')', '1')}\n`, first: '1 function needle' },
+    'nest.mli': { text: `val needle : unit -> unit\ntype t = ${nested('(', ')', 'int')}\n`, first: '1 function needle' },
+    'nest.jl': { text: `function needle() end\nx = ${nested('[', ']')}\n`, first: '1 function needle' },
+    'nest.ps1': { text: `function needle { }\n$x = ${nested('@(', ')')}\n`, first: '1 function needle' },
+    'nest.elm': { text: `module Main exposing (..)\n\nneedle = 1\nx = ${nested('[', ']')}\n`, first: '1 module Main' },
+    'nest.dart': { text: `void needle() {}\nvar x = ${nested('[', ']')};\n`, first: '1 function needle' },
+    'nest.zig': { text: `fn needle() void {}\nconst x = ${nested('(', ')', '1')};\n`, first: '1 function needle' },
+    'nest.css': { text: `.needle { color: red }\n.x { width: calc(${nested('(', ')', '1')}) }\n`, first: '1 rule .needle' },
+    'nest.yaml': { text: `needle: 1\nx: ${nested('[', ']')}\n`, first: '1 key needle' },
+    'nest.toml': { text: `needle = 1\nx = ${nested('[', ']')}\n`, first: '1 key needle' },
+    'nest.json': { text: `{"needle": ${nested('[', ']')}}\n`, first: '1 key needle' },
+    'nest.vue': { text: `<script>\nfunction needle() {}\nx = ${nested('[', ']')}\n</script>\n`, first: '2 function needle' },
+    'nest.svelte': { text: `<script lang="ts">\nfunction needle() {}\nx = ${nested('[', ']')}\n</script>\n`, first: '2 function needle' },
+    // Rules nested in rules: past the query's budget, whose backstop lists nothing of CSS; still an answer.
+    'rules.css': { text: `.needle { color: red }\n${nested('@media screen { ', '}')}\n`, first: '' },
+  };
+  const project = projectOf(Object.fromEntries(Object.entries(files).map(([file, { text }]) => [file, text])));
+
+  test('outline answers for each, with `needle` first and on its line', { timeout: 120_000 }, async () => {
+    for (const [file, { first }] of Object.entries(files)) {
+      const outline = await answerOf(project, 'outline', { path: file });
+      if (first !== '') assert.equal(outline.split('\n')[0], first, `${file}: ${outline.slice(0, 300)}`);
+    }
+  });
+
+  test('find_symbol finds `needle` in each language that defines it (data keys define nothing)', { timeout: 120_000 }, async () => {
+    const defining = Object.keys(files).filter((file) => !/\.(yaml|toml|json)$/.test(file) && file !== 'rules.css');
+    const found = (await answerOf(project, 'find_symbol', { name: 'needle' })).split('\n').map((line) => line.split(':')[0]);
+    assert.deepEqual(found, defining.sort());
   });
 });
