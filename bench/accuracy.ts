@@ -601,7 +601,26 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   { label: 'haskell', folder: 'langs/haskell', endings: ['.hs'], ctags: 'Haskell', letters: '*', kinds: { module: 'module', function: 'function', type: 'type' }, compared: ['module', 'function', 'type'] },
 
   // objc
-  { label: 'objc', folder: 'langs/objc', endings: ['.m', '.h'], ctags: 'ObjectiveC', letters: '*', kinds: { interface: 'class', implementation: 'impl', method: 'method', protocol: 'protocol', category: 'extension', function: 'function' }, compared: ['class', 'impl', 'method', 'protocol', 'extension', 'function'] },
+  // Compared: classes; extensions and categories (ctags lists one as the interface of the class it
+  // extends, as we name it, and again by the category's name on the same line: that tag is not
+  // compared); implementations; methods (ctags's kind `class` is a `+` method); protocols; C
+  // functions, structs and macros. Not compared, as we list them by design: properties and instance
+  // variables (fields), variables, include guards and `static` prototypes (forward declarations),
+  // as in C. Not compared, as ctags misreads them: typedefs (a block typedef is named after its last
+  // parameter, an NS_ENUM after its last constant), "methods" that are properties, and names in
+  // capitals with an underscore (the macro after a method, `- (instancetype)init NS_UNAVAILABLE;`, or
+  // a macro call, `API_AVAILABLE(…)` before a class). ctags puts a method on the line of its `{` or
+  // `;`, ours is on its selector's first line: a method whose tag is on a later line (its selector
+  // or its `{` goes on) is not compared, and ours for it counts as extra.
+  {
+    label: 'objc', folder: 'langs/objc', endings: ['.m', '.h'], ctags: 'ObjectiveC', letters: '*',
+    kinds: { interface: undefined, implementation: 'impl', method: 'method', class: 'method', protocol: 'protocol', function: 'function', struct: 'struct', macro: 'macro' },
+    compared: ['class', 'extension', 'impl', 'method', 'protocol', 'function', 'struct', 'macro'],
+    skip: (tag) =>
+      (tag.kind === 'macro' ? /^\/\^\s*#\s*define\s+\w+_(H|INCLUDED)_*\s*\$\/$/.test(tag.pattern ?? '') : /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(tag.name)) ||
+      ((tag.kind === 'method' || tag.kind === 'class') && !/^\/\^\s*[-+]/.test(tag.pattern ?? '')) ||
+      (tag.kind === 'function' && /^\/\^\s*static\b.*\)\s*;\s*\$\/$/.test(tag.pattern ?? '')),
+  },
 
   // ocaml
   { label: 'ocaml', folder: 'langs/ocaml', endings: ['.ml', '.mli'], ctags: 'OCaml', letters: '*', kinds: { module: 'module', type: 'type', function: 'function', val: 'function' }, compared: ['module', 'type', 'function'] },
