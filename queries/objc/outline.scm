@@ -16,33 +16,37 @@
 (class_implementation . "@implementation" . (identifier) @impl.name) @impl
 (protocol_declaration . "@protocol" . (identifier) @protocol.name) @protocol
 
-; A selector: its keywords with their colons, `foo:bar:` (`- (void)foo:(int)a bar:(int)b`), or
-; its one word (`- (void)cancel`). A word after the last parameter is a macro
-; (`NS_DESIGNATED_INITIALIZER`), not a keyword. The first pattern that matches wins.
+; A selector: its keywords with their colons, `foo:bar:` (`- (void)foo:(int)a bar:(int)b`; an
+; empty keyword too, `foo::`), or its one word (`- (void)cancel`). A word after the last parameter
+; is a macro (`NS_DESIGNATED_INITIALIZER`), not a keyword. The first pattern that matches wins. In
+; a definition, nodes are wildcards (the return type is the first, if any): an `(identifier)` or
+; `(method_type)` under a method_definition costs the query's compilation ten times as much.
 (method_declaration
   ["-" "+" (method_type)] . ((identifier)? @function.name . (method_parameter ":" @function.name))+) @function
 (method_declaration ["-" "+" (method_type)] . (identifier) @function.name) @function
-(method_definition
-  ["-" "+" (method_type)] . ((identifier)? @function.name . (method_parameter ":" @function.name))+) @function
-(method_definition ["-" "+" (method_type)] . (identifier) @function.name) @function
+(method_definition . (_)? . ((_)? @function.name . (method_parameter ":" @function.name))+) @function
+((method_definition . (_)? . (_) @function.name) @function
+  (#match? @function.name "^\\w+$"))
 
 ; --- C -------------------------------------------------------------------------------------------
 
+; Declarators are spelled with wildcards (`(_ declarator: … parameters: (_))` is a function
+; declarator), as in C's query: a named node type there costs the compilation far more.
 ((function_definition
   declarator: [
-    (function_declarator declarator: (identifier) @function.name)
-    (_ declarator: (function_declarator declarator: (identifier) @function.name))
-    (_ declarator: (_ declarator: (function_declarator declarator: (identifier) @function.name)))
+    (_ declarator: (identifier) @function.name parameters: (_))
+    (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))
+    (_ declarator: (_ declarator: (_ declarator: (identifier) @function.name parameters: (_))))
   ]) @function
   (#not-match? @function.name "^(if|while|for|switch|return|sizeof)$"))
 ; Prototypes (`FOUNDATION_EXPORT void f(int);`), but for `static` ones (forward declarations of a
-; definition further down) and macro calls (`SD_LOCK_DECLARE_STATIC(lock);`). A typedef of an NS_ENUM
-; can leave the rest of the file in a block or an error: prototypes stand there too.
+; definition further down) and macro calls (`SD_LOCK_DECLARE_STATIC(lock);`). A typedef of an
+; NS_ENUM can leave the rest of the file in a block or an error: prototypes stand there too.
 ((declaration
   declarator: [
-    (function_declarator declarator: (identifier) @function.name)
-    (_ declarator: (function_declarator declarator: (identifier) @function.name))
-    (_ declarator: (_ declarator: (function_declarator declarator: (identifier) @function.name)))
+    (_ declarator: (identifier) @function.name parameters: (_))
+    (_ declarator: (_ declarator: (identifier) @function.name parameters: (_)))
+    (_ declarator: (_ declarator: (_ declarator: (identifier) @function.name parameters: (_))))
   ]) @function
   (#has-parent? @function translation_unit preproc_if preproc_ifdef preproc_else preproc_elif linkage_specification declaration_list ERROR compound_statement)
   (#not-match? @function "^(static|typedef|else)\\b")
@@ -54,27 +58,34 @@
 ; `typedef NS_ENUM(NSInteger, Name) { … };` (NS_OPTIONS, NS_CLOSED_ENUM, NS_ERROR_ENUM, CF_ENUM):
 ; the grammar reads the macro as a type with an error in its arguments, before or after the name
 ; (the entry is the head: its constants are not listed).
-((macro_type_specifier
-  name: (identifier) @_macro (ERROR) . type: (type_descriptor type: (type_identifier) @enum.name)) @enum
+((macro_type_specifier name: (_) @_macro (ERROR) . type: (_ type: (_) @enum.name)) @enum
   (#match? @_macro "^(NS|CF)_[A-Z_]*(ENUM|OPTIONS)$"))
-((macro_type_specifier
-  name: (identifier) @_macro type: (type_descriptor) . (ERROR (identifier) @enum.name)) @enum
-  (#match? @_macro "^(NS|CF)_[A-Z_]*(ENUM|OPTIONS)$"))
-; `typedef struct { … } Name;` is the struct Name; every other typedef names a type: `typedef
-; void (^Block)(int);`, `typedef NSString *Key;`.
-((type_definition type: (struct_specifier !name) declarator: (type_identifier) @struct.name) @struct)
-((type_definition type: (union_specifier !name) declarator: (type_identifier) @union.name) @union)
-((type_definition type: (enum_specifier !name) declarator: (type_identifier) @enum.name) @enum)
+((macro_type_specifier name: (_) @_macro type: (_) . (ERROR (_) @enum.name)) @enum
+  (#match? @_macro "^(NS|CF)_[A-Z_]*(ENUM|OPTIONS)$")
+  (#match? @enum.name "^\\w+$"))
+; `typedef struct { … } Name;` is the struct Name (likewise union and enum). Every other typedef,
+; each name it declares, is a type: `typedef void (^Block)(int);`, `typedef NSString *Key;`; the name
+; is the entry, so that `typedef struct node { … } node_t;` lists the struct and the type side by
+; side. What the typedef is is asked of its text: its `type:` field costs the compilation more.
+((type_definition declarator: (_) @struct.name) @struct
+  (#match? @struct "^typedef\\s+struct\\s*\\{")
+  (#match? @struct.name "^\\w+$"))
+((type_definition declarator: (_) @union.name) @union
+  (#match? @union "^typedef\\s+union\\s*\\{")
+  (#match? @union.name "^\\w+$"))
+((type_definition declarator: (_) @enum.name) @enum
+  (#match? @enum "^typedef\\s+enum\\s*\\{")
+  (#match? @enum.name "^\\w+$"))
 ((type_definition
-  type: (_) @_type
   declarator: [
-    (type_identifier) @type.name
-    (_ declarator: (type_identifier) @type.name)
-    (_ declarator: (_ declarator: (type_identifier) @type.name))
-    (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @type.name)))
-    (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (type_identifier) @type.name))))
-  ]) @type
-  (#not-match? @_type "^(NS|CF)_[A-Z_]*(ENUM|OPTIONS)\\s*\\("))
+    (_) @type @type.name
+    (_ declarator: (_) @type @type.name)
+    (_ declarator: (_ declarator: (_) @type @type.name))
+    (_ declarator: (parenthesized_declarator (_ declarator: (_) @type @type.name)))
+    (_ declarator: (_ declarator: (parenthesized_declarator (_ declarator: (_) @type @type.name))))
+  ]) @_typedef
+  (#match? @type.name "^\\w+$")
+  (#not-match? @_typedef "^typedef\\s+((struct|union|enum)\\s*\\{|(NS|CF)_[A-Z_]*(ENUM|OPTIONS)\\s*\\()"))
 
 (preproc_def name: (identifier) @macro.name value: (_)) @macro
 (preproc_function_def name: (identifier) @macro.name) @macro
