@@ -4,8 +4,9 @@
 ; `@interface X ()`, is an extension of X), @implementation (an impl of X, a category's too),
 ; @protocol, methods (`-` and `+`, declared or defined) named by their selector, and the C the
 ; grammar extends: functions and prototypes, struct, union and enum definitions, typedefs, #define
-; macros. Not listed: properties and instance variables (fields, as C's struct members are not),
-; `@class` and `@protocol P;` forward declarations, `@synthesize`, variables, enum constants.
+; macros, file-scope constants. Not listed: properties and instance variables (fields, as C's struct
+; members are not), `@class` and `@protocol P;` forward declarations, `@synthesize`, other
+; variables, enum constants.
 ; A category is named after the class it extends, as ctags names it: find_symbol X then finds the
 ; class's interface, its extensions and its implementations.
 
@@ -16,17 +17,18 @@
 (class_implementation . "@implementation" . (identifier) @impl.name) @impl
 (protocol_declaration . "@protocol" . (identifier) @protocol.name) @protocol
 
-; A selector: its keywords with their colons, `foo:bar:` (`- (void)foo:(int)a bar:(int)b`; an
+; A method, `-` or `+`, wherever it stands (a method in a broken @implementation too), is named by
+; its selector: its keywords with their colons, `foo:bar:` (`- (void)foo:(int)a bar:(int)b`; an
 ; empty keyword too, `foo::`), or its one word (`- (void)cancel`). A word after the last parameter
 ; is a macro (`NS_DESIGNATED_INITIALIZER`), not a keyword. The first pattern that matches wins. In
 ; a definition, nodes are wildcards (the return type is the first, if any): an `(identifier)` or
 ; `(method_type)` under a method_definition costs the query's compilation ten times as much.
 (method_declaration
-  ["-" "+" (method_type)] . ((identifier)? @function.name . (method_parameter ":" @function.name))+) @function
-(method_declaration ["-" "+" (method_type)] . (identifier) @function.name) @function
-(method_definition . (_)? . ((_)? @function.name . (method_parameter ":" @function.name))+) @function
-((method_definition . (_)? . (_) @function.name) @function
-  (#match? @function.name "^\\w+$"))
+  ["-" "+" (method_type)] . ((identifier)? @method.name . (method_parameter ":" @method.name))+) @method
+(method_declaration ["-" "+" (method_type)] . (identifier) @method.name) @method
+(method_definition . (_)? . ((_)? @method.name . (method_parameter ":" @method.name))+) @method
+((method_definition . (_)? . (_) @method.name) @method
+  (#match? @method.name "^\\w+$"))
 
 ; --- C -------------------------------------------------------------------------------------------
 
@@ -87,8 +89,45 @@
   (#match? @type.name "^\\w+$")
   (#not-match? @_typedef "^typedef\\s+((struct|union|enum)\\s*\\{|(NS|CF)_[A-Z_]*(ENUM|OPTIONS)\\s*\\()"))
 
+; File-scope constants, `const` anywhere before the value (`FOUNDATION_EXPORT NSString * const
+; ICErrorDomain;`, `static const CGFloat kPadding = 4;`), each name its own entry (with a value, the
+; entry is its declarator, so that its range reaches the value's end); not locals. The second
+; pattern takes those an NS_ENUM left in a block at file scope.
+((declaration
+  declarator: [
+    (_) @const @const.name
+    (_ declarator: (_) @const @const.name !parameters !value)
+    (_ declarator: (_) @const.name value: (_)) @const
+    (_ declarator: (_ declarator: (_) @const.name !parameters) value: (_)) @const
+  ]) @_declaration
+  (#has-parent? @_declaration translation_unit preproc_if preproc_ifdef preproc_else preproc_elif linkage_specification declaration_list ERROR)
+  (#match? @const.name "^\\w+$")
+  (#match? @_declaration "^[^=]*\\bconst\\b"))
+((compound_statement
+  (declaration
+    declarator: [
+      (_) @const @const.name
+      (_ declarator: (_) @const @const.name !parameters !value)
+      (_ declarator: (_) @const.name value: (_)) @const
+      (_ declarator: (_ declarator: (_) @const.name !parameters) value: (_)) @const
+    ]) @_declaration) @_block
+  (#has-parent? @_block translation_unit ERROR)
+  (#match? @const.name "^\\w+$")
+  (#match? @_declaration "^[^=]*\\bconst\\b"))
+
 (preproc_def name: (identifier) @macro.name value: (_)) @macro
 (preproc_function_def name: (identifier) @macro.name) @macro
 ; A #define without a value, except an include guard (`#define FOO_H`).
 ((preproc_def name: (identifier) @macro.name !value) @macro
   (#not-match? @macro.name "_(H|INCLUDED)_*$"))
+
+; --- recovery ------------------------------------------------------------------------------------
+
+; A block being typed (an unclosed method body) leaves what follows it in an ERROR, unparsed: an
+; @implementation or @interface head and a method's selector there are entries of their own line.
+(ERROR "@implementation" . (identifier) @impl @impl.name)
+(ERROR "@interface" . (identifier) @class @class.name)
+(ERROR "@protocol" . (identifier) @protocol @protocol.name)
+(ERROR ["-" "+"] . (method_type) .
+  (identifier) @method @method.name . (method_parameter ":" @method.name)? .
+  ((identifier) @method.name . (method_parameter ":" @method.name))*)
