@@ -623,7 +623,47 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   },
 
   // ocaml
-  { label: 'ocaml', folder: 'langs/ocaml', endings: ['.ml', '.mli'], ctags: 'OCaml', letters: '*', kinds: { module: 'module', type: 'type', function: 'function', val: 'function' }, compared: ['module', 'type', 'function'] },
+  // Compared: modules, module types and functors; types and exceptions (as types); lets of a
+  // structure (ctags's function and var, ours function or const); vals; externals are ours alone
+  // (ctags lists none); classes, class types and methods. Not compared, as we list none of them:
+  // variant constructors and record fields (members of their type), instance variables, `type t +=
+  // …`, `let () = …` and `let _ = …`; ctags's own module for the file (line 1); a `let … in` on one
+  // line (a local: ctags lists locals, but those whose `in` comes later cannot be told from its
+  // tags). Not compared, as ctags misreads them: what stands in a quoted string (the testsuite's
+  // `[%%expect{| … |}]` holds compiler output that ctags reads as code), `with type t = …` and
+  // `with module M = …` constraints, `(val x : S)`, `(module M : S)`, `module type of M`, `(type
+  // a)` read as declarations, `| exception E ->` read as an exception, a constructor pattern (`let
+  // Cons x = …`) read as a function, `type nonrec t`, `method private m` and `let%ext` named after
+  // their keyword, and a `val` after a type, which ctags places inside that type.
+  {
+    label: 'ocaml', folder: 'langs/ocaml', endings: ['.ml', '.mli'], ctags: 'OCaml', letters: '*',
+    kinds: { module: 'module', type: 'type', Exception: 'type', function: 'function', var: undefined, val: undefined, class: undefined, method: 'method' },
+    compared: ['module', 'type', 'function', 'const', 'class', 'interface', 'method'],
+    separator: '/',
+    skip: (() => {
+      const quoted = new Map();
+      const inQuotedString = (file, line) => {
+        let spans = quoted.get(file);
+        if (spans === undefined) {
+          const text = readFileSync(file, 'utf8');
+          const lineAt = (offset) => text.slice(0, offset).split('\n').length;
+          spans = [...text.matchAll(/\{([a-z_]*)\|[\s\S]*?\|\1\}/g)].map((m) => [lineAt(m.index), lineAt(m.index + m[0].length)]);
+          quoted.set(file, spans);
+        }
+        return spans.some(([first, last]) => line >= first && line <= last);
+      };
+      const fileModule = (file) => { const base = path.basename(file).replace(/\.mli?$/, ''); return base.charAt(0).toUpperCase() + base.slice(1); };
+      return (tag) =>
+        (tag.kind === 'module' && tag.line === 1 && tag.name === fileModule(tag.path)) ||
+        /^(\(\)|_|%.*|open|include|private|virtual|nonrec)$/.test(tag.name) ||
+        ((tag.kind === 'var' || tag.kind === 'function') && (/^[A-Z]/.test(tag.name) || /\bin\s*\$\/$/.test(tag.pattern ?? ''))) ||
+        (tag.kind === 'type' && (/\+=/.test(tag.pattern ?? '') || (/\b(with|and)\s+type\b/.test(tag.pattern ?? '') && !/^\/\^\s*type\b/.test(tag.pattern ?? '')))) ||
+        (tag.kind === 'Exception' && !/^\/\^\s*exception\b/.test(tag.pattern ?? '')) ||
+        (tag.kind === 'val' && tag.scopeKind === 'type') ||
+        /^\w+$/.test(tag.name) && new RegExp(`(\\(\\s*(val|module|type)|module\\s+type\\s+of|with\\s+module)\\s+${tag.name}\\b`).test(tag.pattern ?? '') ||
+        inQuotedString(tag.path, tag.line);
+    })(),
+  },
 
   // julia
   { label: 'julia', folder: 'langs/julia', endings: ['.jl'], ctags: 'Julia', letters: '*', kinds: { struct: 'struct', function: 'function', module: 'module', macro: 'macro', constant: 'const' }, compared: ['struct', 'function', 'module', 'macro', 'const'] },
