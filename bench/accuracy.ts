@@ -641,19 +641,19 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     compared: ['module', 'type', 'function', 'const', 'class', 'interface', 'method'],
     separator: '/',
     skip: (() => {
-      const quoted = new Map();
-      const inQuotedString = (file, line) => {
+      const quoted = new Map<string, [number, number][]>();
+      const inQuotedString = (file: string, line: number): boolean => {
         let spans = quoted.get(file);
         if (spans === undefined) {
           const text = readFileSync(file, 'utf8');
-          const lineAt = (offset) => text.slice(0, offset).split('\n').length;
-          spans = [...text.matchAll(/\{([a-z_]*)\|[\s\S]*?\|\1\}/g)].map((m) => [lineAt(m.index), lineAt(m.index + m[0].length)]);
+          const lineAt = (offset: number): number => text.slice(0, offset).split('\n').length;
+          spans = [...text.matchAll(/\{([a-z_]*)\|[\s\S]*?\|\1\}/g)].map((m): [number, number] => [lineAt(m.index!), lineAt(m.index! + m[0].length)]);
           quoted.set(file, spans);
         }
         return spans.some(([first, last]) => line >= first && line <= last);
       };
-      const fileModule = (file) => { const base = path.basename(file).replace(/\.mli?$/, ''); return base.charAt(0).toUpperCase() + base.slice(1); };
-      return (tag) =>
+      const fileModule = (file: string): string => { const base = path.basename(file).replace(/\.mli?$/, ''); return base.charAt(0).toUpperCase() + base.slice(1); };
+      return (tag: CtagsTag): boolean =>
         (tag.kind === 'module' && tag.line === 1 && tag.name === fileModule(tag.path)) ||
         /^(\(\)|_|%.*|open|include|private|virtual|nonrec)$/.test(tag.name) ||
         ((tag.kind === 'var' || tag.kind === 'function') && (/^[A-Z]/.test(tag.name) || /\bin\s*\$\/$/.test(tag.pattern ?? ''))) ||
