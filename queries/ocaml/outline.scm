@@ -14,19 +14,19 @@
 
 ; --- modules -------------------------------------------------------------------------------------
 
-; Where a module, a type or an exception is declared: in a structure or a signature, not in an
-; expression (`let module M = … in`, `let exception E in`).
+; Where a module, a type or an exception is declared: in a structure or a signature (or an error
+; in one), not in an expression (`let module M = … in`, `let exception E in`).
 ((module_definition (module_binding (module_name) @module.name) @module) @_definition
-  (#has-parent? @_definition compilation_unit structure signature))
+  (#has-parent? @_definition compilation_unit structure signature ERROR))
 ((module_type_definition (module_type_name) @module.name) @module
-  (#has-parent? @module compilation_unit structure signature))
+  (#has-parent? @module compilation_unit structure signature ERROR))
 
 ; --- types ---------------------------------------------------------------------------------------
 
 ((type_definition (type_binding name: (type_constructor) @type.name) @type) @_definition
-  (#has-parent? @_definition compilation_unit structure signature))
+  (#has-parent? @_definition compilation_unit structure signature ERROR))
 ((exception_definition (constructor_declaration (constructor_name) @type.name)) @type
-  (#has-parent? @type compilation_unit structure signature))
+  (#has-parent? @type compilation_unit structure signature ERROR))
 
 ; --- values --------------------------------------------------------------------------------------
 
@@ -64,3 +64,10 @@
 ; Methods, of a class or of an immediate object (`object method m = … end`).
 (method_definition (method_name) @method.name) @method
 (method_specification (method_name) @method.name) @method
+
+; --- recovery ------------------------------------------------------------------------------------
+
+; A specification being typed can leave the ones after it in an ERROR, as loose tokens: a `val`
+; there is an entry of its own line (the `val` is captured: uncaptured, only the error's first
+; `val` would match).
+(ERROR "val" @_val . [(value_name) @function @function.name (parenthesized_operator "."? @function.name . (_) @function.name)])
