@@ -706,10 +706,69 @@ const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   },
 
   // objc
-  { label: 'objc', folder: 'langs/objc', endings: ['.m', '.h'], ctags: 'ObjectiveC', letters: '*', kinds: { interface: 'class', implementation: 'impl', method: 'method', protocol: 'protocol', category: 'extension', function: 'function' }, compared: ['class', 'impl', 'method', 'protocol', 'extension', 'function'] },
+  // Compared: classes; extensions and categories (ctags lists one as the interface of the class it
+  // extends, as we name it, and again by the category's name on the same line: that tag is not
+  // compared); implementations; methods (ctags's kind `class` is a `+` method); protocols; C
+  // functions, structs and macros. Not compared, as we list them by design: properties and instance
+  // variables (fields), variables, include guards and `static` prototypes (forward declarations),
+  // as in C. Not compared, as ctags misreads them: typedefs (a block typedef is named after its last
+  // parameter, an NS_ENUM after its last constant), "methods" that are properties, and names in
+  // capitals with an underscore (the macro after a method, `- (instancetype)init NS_UNAVAILABLE;`, or
+  // a macro call, `API_AVAILABLE(…)` before a class). ctags puts a method on the line of its `{` or
+  // `;`, ours is on its selector's first line: a method whose tag is on a later line (its selector
+  // or its `{` goes on) is not compared, and ours for it counts as extra.
+  {
+    label: 'objc', folder: 'langs/objc', endings: ['.m', '.h'], ctags: 'ObjectiveC', letters: '*',
+    kinds: { interface: undefined, implementation: 'impl', method: 'method', class: 'method', protocol: 'protocol', function: 'function', struct: 'struct', macro: 'macro' },
+    compared: ['class', 'extension', 'impl', 'method', 'protocol', 'function', 'struct', 'macro'],
+    skip: (tag) =>
+      (tag.kind === 'macro' ? /^\/\^\s*#\s*define\s+\w+_(H|INCLUDED)_*\s*\$\/$/.test(tag.pattern ?? '') : /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(tag.name)) ||
+      ((tag.kind === 'method' || tag.kind === 'class') && !/^\/\^\s*[-+]/.test(tag.pattern ?? '')) ||
+      (tag.kind === 'function' && /^\/\^\s*static\b.*\)\s*;\s*\$\/$/.test(tag.pattern ?? '')),
+  },
 
   // ocaml
-  { label: 'ocaml', folder: 'langs/ocaml', endings: ['.ml', '.mli'], ctags: 'OCaml', letters: '*', kinds: { module: 'module', type: 'type', function: 'function', val: 'function' }, compared: ['module', 'type', 'function'] },
+  // Compared: modules, module types and functors; types and exceptions (as types); lets of a
+  // structure (ctags's function and var, ours function or const); vals; externals are ours alone
+  // (ctags lists none); classes, class types and methods. Not compared, as we list none of them:
+  // variant constructors and record fields (members of their type), instance variables, `type t +=
+  // …`, `let () = …` and `let _ = …`; ctags's own module for the file (line 1); a `let … in` on one
+  // line (a local: ctags lists locals, but those whose `in` comes later cannot be told from its
+  // tags). Not compared, as ctags misreads them: what stands in a quoted string (the testsuite's
+  // `[%%expect{| … |}]` holds compiler output that ctags reads as code), `with type t = …` and
+  // `with module M = …` constraints, `(val x : S)`, `(module M : S)`, `module type of M`, `(type
+  // a)` read as declarations, `| exception E ->` read as an exception, a constructor pattern (`let
+  // Cons x = …`) read as a function, `type nonrec t`, `method private m` and `let%ext` named after
+  // their keyword, and a `val` after a type, which ctags places inside that type.
+  {
+    label: 'ocaml', folder: 'langs/ocaml', endings: ['.ml', '.mli'], ctags: 'OCaml', letters: '*',
+    kinds: { module: 'module', type: 'type', Exception: 'type', function: 'function', var: undefined, val: undefined, class: undefined, method: 'method' },
+    compared: ['module', 'type', 'function', 'const', 'class', 'interface', 'method'],
+    separator: '/',
+    skip: (() => {
+      const quoted = new Map<string, [number, number][]>();
+      const inQuotedString = (file: string, line: number): boolean => {
+        let spans = quoted.get(file);
+        if (spans === undefined) {
+          const text = readFileSync(file, 'utf8');
+          const lineAt = (offset: number): number => text.slice(0, offset).split('\n').length;
+          spans = [...text.matchAll(/\{([a-z_]*)\|[\s\S]*?\|\1\}/g)].map((m): [number, number] => [lineAt(m.index!), lineAt(m.index! + m[0].length)]);
+          quoted.set(file, spans);
+        }
+        return spans.some(([first, last]) => line >= first && line <= last);
+      };
+      const fileModule = (file: string): string => { const base = path.basename(file).replace(/\.mli?$/, ''); return base.charAt(0).toUpperCase() + base.slice(1); };
+      return (tag: CtagsTag): boolean =>
+        (tag.kind === 'module' && tag.line === 1 && tag.name === fileModule(tag.path)) ||
+        /^(\(\)|_|%.*|open|include|private|virtual|nonrec)$/.test(tag.name) ||
+        ((tag.kind === 'var' || tag.kind === 'function') && (/^[A-Z]/.test(tag.name) || /\bin\s*\$\/$/.test(tag.pattern ?? ''))) ||
+        (tag.kind === 'type' && (/\+=/.test(tag.pattern ?? '') || (/\b(with|and)\s+type\b/.test(tag.pattern ?? '') && !/^\/\^\s*type\b/.test(tag.pattern ?? '')))) ||
+        (tag.kind === 'Exception' && !/^\/\^\s*exception\b/.test(tag.pattern ?? '')) ||
+        (tag.kind === 'val' && tag.scopeKind === 'type') ||
+        /^\w+$/.test(tag.name) && new RegExp(`(\\(\\s*(val|module|type)|module\\s+type\\s+of|with\\s+module)\\s+${tag.name}\\b`).test(tag.pattern ?? '') ||
+        inQuotedString(tag.path, tag.line);
+    })(),
+  },
 
   // julia
   // ctags names `function Base.show(…)` and `Flux.Losses.mse(…) = …` `show` and `mse`, in the scope of the last
