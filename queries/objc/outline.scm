@@ -21,9 +21,8 @@
 ; A method, `-` or `+`, wherever it stands (a method in a broken @implementation too), is named by
 ; its selector: its keywords with their colons, `foo:bar:` (`- (void)foo:(int)a bar:(int)b`; an
 ; empty keyword too, `foo::`), or its one word (`- (void)cancel`). A word after the last parameter
-; is a macro (`NS_DESIGNATED_INITIALIZER`), not a keyword. The pieces are `foo`, `:`, `bar`, `:`,
-; which the engine joins with a space where the source separates them: `foo: bar:` until it sets no
-; space after a `:` piece. The first pattern that matches wins. In
+; is a macro (`NS_DESIGNATED_INITIALIZER`), not a keyword. The pieces are `foo`, `:`, `bar`, `:`:
+; the engine sets no space after a `:` piece. The first pattern that matches wins. In
 ; a definition, nodes are wildcards (the return type is the first, if any): an `(identifier)` or
 ; `(method_type)` under a method_definition costs the query's compilation ten times as much.
 (method_declaration

@@ -120,9 +120,13 @@ function inSourceOrder(nodes: readonly CapturedNode[]): CapturedNode[] {
   return [...nodes].sort((a, b) => a.startIndex - b.startIndex);
 }
 
-/** Name pieces separated in the source by anything are joined with one space; adjacent ones are not separated. */
+/**
+ * Name pieces separated in the source by anything are joined with one space; adjacent ones are not
+ * separated, nor is a piece from a `:` before it (Objective-C's selector `foo:(int)a bar:(int)b` is
+ * `foo:bar:`).
+ */
 function joinPieces(pieces: readonly CapturedNode[]): string {
-  return pieces.map((piece, i) => (i > 0 && piece.startIndex > pieces[i - 1]!.endIndex ? ' ' : '') + oneLine(piece.text)).join('');
+  return pieces.map((piece, i) => (i > 0 && piece.startIndex > pieces[i - 1]!.endIndex && pieces[i - 1]!.text !== ':' ? ' ' : '') + oneLine(piece.text)).join('');
 }
 
 /** A name on one line: white space folded, and none beside `::` (C++'s `Foo::\nbar`). */
