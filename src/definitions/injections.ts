@@ -7,7 +7,7 @@
  * `lang` attribute before the default. The engine outlines each part as its language, at the
  * file's own lines (`engine.ts`).
  */
-import type { Node, Query } from 'web-tree-sitter';
+import type { Query, QueryMatch } from 'web-tree-sitter';
 
 /** A part of a file in another language: its language as the file names it, and its offsets (UTF-16). */
 export interface Injection {
@@ -29,17 +29,8 @@ export function injectionProblems(query: Query): string[] {
   return problems;
 }
 
-/** The parts of a tree in other languages, in source order; undefined when the query ran past its budget. */
-export function injectionsOf(query: Query, root: Node, budgetMs: number): Injection[] | undefined {
-  const deadline = performance.now() + budgetMs;
-  let overBudget = false;
-  const matches = query.matches(root, {
-    progressCallback: () => {
-      overBudget ||= performance.now() > deadline;
-      return overBudget;
-    },
-  });
-  if (overBudget) return undefined;
+/** The parts in other languages that an injections query's matches capture, in source order. */
+export function injectionsOf(matches: readonly QueryMatch[]): Injection[] {
   const byNode = new Map<number, { patternIndex: number; injection: Injection }>();
   for (const match of matches) {
     const content = match.captures.find((capture) => capture.name === 'injection.content')?.node;

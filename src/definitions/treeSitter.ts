@@ -144,8 +144,9 @@ export async function treeSitterDefinitions(entry: GrammarEntry, input: ParseInp
   try {
     const matches = runQuery(grammar, tree.rootNode, input.text);
     if (matches === undefined) return undefined;
-    const injections = grammar.injections === undefined ? [] : injectionsOf(grammar.injections, tree.rootNode, QUERY_BUDGET_MS);
-    if (injections === undefined) return undefined;
+    const injected = grammar.injections === undefined ? [] : matchesWithin(grammar.injections, tree.rootNode);
+    if (injected === undefined) return undefined;
+    const injections = injectionsOf(injected);
     return { definitions: nestItems(withRecoveredItems(tree.rootNode, input.text, itemsFromMatches(matches))), injections };
   } finally {
     tree.delete();
@@ -199,7 +200,8 @@ class PointFinder {
   }
 }
 
-function runQuery({ outline: query, language, parents }: LoadedGrammar, root: Node, text: string): Match[] | undefined {
+/** A query's matches over a tree, or undefined when they ran past QUERY_BUDGET_MS. */
+function matchesWithin(query: Query, root: Node): QueryMatch[] | undefined {
   const deadline = performance.now() + QUERY_BUDGET_MS;
   let overBudget = false;
   const found = query.matches(root, {
@@ -208,7 +210,12 @@ function runQuery({ outline: query, language, parents }: LoadedGrammar, root: No
       return overBudget;
     },
   });
-  if (overBudget) return undefined;
+  return overBudget ? undefined : found;
+}
+
+function runQuery({ outline: query, language, parents }: LoadedGrammar, root: Node, text: string): Match[] | undefined {
+  const found = matchesWithin(query, root);
+  if (found === undefined) return undefined;
   const attributes = hasAttributes(language);
   // A declaration several patterns (or one pattern's alternatives) match is measured once.
   const rows = new Map<number, { row: number; endRow: number }>();
