@@ -113,7 +113,7 @@ function itemOf(match: Match): Item | undefined {
 
 /** A data file's key written in quotes is named by what they hold (`"app.kubernetes.io/name"` → `app.kubernetes.io/name`). */
 function unquotedKey(name: string): string {
-  return /^(["'])[^]*\1$/.test(name) && name.length >= 2 ? name.slice(1, -1) : name;
+  return /^(["'])[^]*\1$/.test(name) ? name.slice(1, -1) : name;
 }
 
 function inSourceOrder(nodes: readonly CapturedNode[]): CapturedNode[] {

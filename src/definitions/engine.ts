@@ -100,7 +100,8 @@ async function parsedInParts(grammar: GrammarEntry, input: ParseInput): Promise<
 
 /** Lists of definitions, each in source order and of its own part of a file, as one list in source order (a stable sort keeps each list's). */
 function mergedByLine(lists: readonly Definition[][]): Definition[] {
-  return lists.flat().sort((a, b) => a.line - b.line);
+  const filled = lists.filter((list) => list.length > 0);
+  return filled.length <= 1 ? (filled[0] ?? []) : filled.flat().sort((a, b) => a.line - b.line);
 }
 
 async function definitionsIn(named: LanguageInfo, text: string, onFallback: OnFallback | undefined): Promise<Definition[]> {
