@@ -42,6 +42,10 @@
  *   counted as a difference. A function ctags names after a macro in capitals on the line where we
  *   name it otherwise (`SYSCALL_DEFINE1(acct, …)`) is the same function.
  *
+ * - Lua, Elixir, Haskell, Objective-C, OCaml, Julia, PowerShell, Elm, CSS and JSON: Universal Ctags, by
+ *   the rows of `ctagsLanguages.ts`, each saying what it compares and what it leaves out.
+ * - Vue and Svelte: the compiler API on each `<script>` block (see `componentReference`).
+ *
  * Measures per language: recall of (line, name), and beside it the recall left when the reference's
  * entries that ctags named after a macro use in capitals are set aside (`TEST_F(Suite, Name) {`,
  * `Q_DECLARE_SHARED(T)` read as a function; the goal is on the recall itself); among matched entries
@@ -61,6 +65,7 @@ import type { LanguageInfo, Languages } from '../src/definitions/languages.js';
 import { PACKAGE_LANGUAGE_ROOT } from '../src/definitions/manifest.js';
 import { openProject } from '../src/session/project.js';
 import { lastIndexAtMost, stripByteOrderMark } from '../src/text/lines.js';
+import { CTAGS_LANGUAGES, escapeRegExp, type CtagsLanguage } from './ctagsLanguages.js';
 
 /** Where make-corpus.sh builds the corpus unless told otherwise. */
 export const DEFAULT_CORPUS = '/tmp/zumba-corpus';
@@ -96,7 +101,7 @@ interface Reference {
 }
 
 /** One row of the table: a language, its files, its reference and how our names are compared. */
-interface Suite {
+export interface Suite {
   readonly label: string;
   readonly folder: string;
   readonly accepts: (file: string) => boolean;
@@ -351,7 +356,7 @@ function classMember(node: ts.Node, source: ts.SourceFile): Found | undefined {
 // ---------------------------------------------------------------------------------------------
 // Go, Rust, C, C++ and Java: Universal Ctags
 
-interface CtagsTag {
+export interface CtagsTag {
   readonly _type: string;
   readonly name: string;
   readonly path: string;
@@ -434,7 +439,6 @@ function rustImplAlike(referenceName: string, ourKind: string | undefined, ourNa
   return ourKind === 'impl' && ourName !== undefined && ourName.match(/[\p{L}_][\p{L}\p{N}_]*/gu)?.includes(referenceName) === true;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** ctags's name for an anonymous struct, union or enum (`__anon5c35faf30108`). */
 const isAnonymous = (name: string) => name.startsWith('__anon');
@@ -576,32 +580,6 @@ const CPP_KINDS: ReadonlySet<Kind> = new Set(['function', 'method', 'class', 'st
 /** The kernel's folders that issue 11 measures C on (`make-corpus.sh --big`). */
 const KERNEL_C_FOLDERS = /^linux\/(mm|kernel|include\/linux)\//;
 
-/**
- * A language measured against ctags by a table: which of ctags's kinds (`--list-kinds-full=<language>`)
- * are compared, as which of ours; a tag's parent is the last segment of its scope.
- */
-interface CtagsLanguage {
-  readonly label: string;
-  readonly folder: string;
-  readonly endings: readonly string[];
-  /** ctags's name of the language (`--language-force`). */
-  readonly ctags: string;
-  /** ctags's kind letters to list (`--kinds-<language>=`). */
-  readonly letters: string;
-  /** ctags's kind names compared, each as the kind we give it (undefined: any of ours). */
-  readonly kinds: Readonly<Record<string, Kind | undefined>>;
-  /** Our kinds the reference covers: only these can be "extra". */
-  readonly compared: readonly Kind[];
-  /** A scope's separator in ctags's names (`.` unless given). */
-  readonly separator?: string;
-  /** Tags the reference lists that are not compared, with why (a comment at the row). */
-  readonly skip?: (tag: CtagsTag) => boolean;
-  /** How our names are compared, where ctags names them otherwise (as written unless given). */
-  readonly normalize?: Suite['normalize'];
-  /** Where ctags names a tag or its parent otherwise than we do, by convention (see `Suite.alike`). */
-  readonly alike?: Suite['alike'];
-}
-
 function ctagsLanguageSuite(language: CtagsLanguage): Suite {
   const separator = language.separator ?? '.';
   const entry = (file: string, tag: CtagsTag): Entry | undefined => {
@@ -615,333 +593,6 @@ function ctagsLanguageSuite(language: CtagsLanguage): Suite {
   };
 }
 
-/** The languages parsed since the keyword scanner served them, on the corpus's `langs/` (make-corpus.sh --langs). */
-const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
-  // lua
-  // ctags reads Lua line by line: the name before the `=` of a line holding `function` is tagged, so
-  // `x = pcall(function()` or `local t = { k = function` tags `x` and `t`: kept only where the name is
-  // declared (`function NAME`) or given a function (`NAME = function`), and where ctags took a name
-  // (`setmetatable(t, {__call = function` tags `{__call`, `t[function() … end] = function` tags `end]`).
-  // Lines inside a long bracket, a `--[[ … ]]` comment or a `[[ … ]]` string, are text, not code.
-  // ctags gives no scopes; names are as written.
-  { label: 'lua', folder: 'langs/lua', endings: ['.lua'], ctags: 'Lua', letters: 'f', kinds: { function: 'function' }, compared: ['function'],
-    skip: ((longBrackets = new Map<string, [number, number][]>()) => (tag: CtagsTag) => {
-      let spans = longBrackets.get(tag.path);
-      if (spans === undefined) {
-        const text = readFileSync(tag.path, 'utf8');
-        spans = [];
-        let line = 1;
-        let at = 0;
-        // Quoted strings and line comments are read past, so that a `[[` in them opens nothing.
-        for (const m of text.matchAll(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|--(?!\[=*\[)[^\n]*|\[(=*)\[[\s\S]*?\]\1\]/g)) {
-          for (; at < m.index; at++) if (text.charCodeAt(at) === 10) line++;
-          if (m[1] !== undefined) spans.push([line, line + (m[0].match(/\n/g)?.length ?? 0)]);
-        }
-        longBrackets.set(tag.path, spans);
-      }
-      const name = escapeRegExp(tag.name);
-      return spans.some(([first, last]) => tag.line > first && tag.line <= last)
-        || !/^(?:[A-Za-z_]\w*|\[.*\])(?:[.:][A-Za-z_]\w*|\[.*\])*$/.test(tag.name)
-        || !new RegExp(`(^|[^\\w.:])(function\\s+${name}\\s*\\(|${name}\\s*=\\s*function\\b)`).test((tag.pattern ?? '').replace(/\\([/\\])/g, '$1'));
-    })() },
-
-  // elixir
-  // ctags's function is our method in a defimpl or defprotocol; a defguard is a macro. Not compared: ExUnit's
-  // `test` and `describe` (an outline lists no tests). Skipped: tags on the lines of a `"""` or `'''` heredoc,
-  // ctags reading the code examples of a `@doc` as declarations.
-  {
-    label: 'elixir', folder: 'langs/elixir', endings: ['.ex', '.exs'], ctags: 'Elixir', letters: '*',
-    kinds: { module: 'module', protocol: 'protocol', implementation: 'impl', function: undefined, delegate: 'function', operator: undefined, callback: 'function', macro: 'macro', guard: 'macro', type: 'type' },
-    compared: ['module', 'protocol', 'impl', 'function', 'method', 'macro', 'type'],
-    skip: ((heredocLines = new Map<string, Set<number>>()) => (tag: CtagsTag): boolean => {
-      let lines = heredocLines.get(tag.path);
-      if (lines === undefined) {
-        lines = new Set();
-        let open = false;
-        for (const [i, line] of readFileSync(tag.path, 'utf8').split('\n').entries()) {
-          if (/^\s*("""|''')|("""|''')\s*$/.test(line)) open = !open;
-          else if (open) lines.add(i + 1);
-        }
-        heredocLines.set(tag.path, lines);
-      }
-      return lines.has(tag.line);
-    })(),
-    // ctags names `defmodule Ecto.Query.API` `API` and `defimpl Inspect, for: T` `Inspect`: ours are compared so.
-    normalize: (definition, parent) => {
-      const compared = (d: Definition) => (['module', 'protocol', 'impl'].includes(d.kind) ? d.name.replace(/ for: [^]*$/, '').split('.').at(-1)! : d.name);
-      return { name: compared(definition), parent: parent === undefined ? undefined : compared(parent) };
-    },
-  },
-
-  // haskell
-  // Compared: top-level equations (ctags lists each on its line) and types. Not compared: modules (ctags names
-  // `module Hakyll.Core.Rules` `Hakyll`), data constructors (an outline lists no enumerators or variants).
-  // Skipped as ctags misreads them: a `function` on a line that does not begin with its name (a record field,
-  // a word of a field's type, the `::` line of a signature written over lines, the `= …` line after an
-  // equation's name), one named by a keyword (`class`, `infixr`), the `type` named `family` of
-  // `type family T`. Skipped too: tags in a later branch of `#if` (`#elif`, `#else`), which the grammar does
-  // not read; such a branch defines its first branch's names for another platform.
-  {
-    label: 'haskell', folder: 'langs/haskell', endings: ['.hs'], ctags: 'Haskell', letters: '*',
-    kinds: { type: 'type', function: 'function' }, compared: ['type', 'function'],
-    skip: ((laterBranches = new Map<string, Set<number>>()) => (tag: CtagsTag): boolean => {
-      const line = tag.pattern?.slice(2) ?? '';
-      if (tag.kind === 'type' && tag.name === 'family') return true;
-      if (tag.kind === 'function' && (!line.startsWith(tag.name) || /^(class|instance|deriving|foreign|default|infixl?|infixr|pattern|type|data|newtype)$/.test(tag.name))) return true;
-      let lines = laterBranches.get(tag.path);
-      if (lines === undefined) {
-        lines = new Set();
-        const later: boolean[] = [];
-        for (const [i, text] of readFileSync(tag.path, 'utf8').split('\n').entries()) {
-          const directive = /^#\s*(if|elif|else|endif)/.exec(text)?.[1];
-          if (directive === 'if') later.push(false);
-          else if (directive === 'endif') later.pop();
-          else if (directive !== undefined && later.length > 0) later[later.length - 1] = true;
-          else if (later.includes(true)) lines.add(i + 1);
-        }
-        laterBranches.set(tag.path, lines);
-      }
-      return lines.has(tag.line);
-    })(),
-  },
-
-  // objc
-  // Compared: classes; extensions and categories (ctags lists one as the interface of the class it
-  // extends, as we name it, and again by the category's name on the same line: that tag is not
-  // compared); implementations; methods (ctags's kind `class` is a `+` method); protocols; C
-  // functions, structs and macros. Not compared, as we list them by design: properties and instance
-  // variables (fields), variables, include guards and `static` prototypes (forward declarations),
-  // as in C. Not compared, as ctags misreads them: typedefs (a block typedef is named after its last
-  // parameter, an NS_ENUM after its last constant), "methods" that are properties, and names in
-  // capitals with an underscore (the macro after a method, `- (instancetype)init NS_UNAVAILABLE;`, or
-  // a macro call, `API_AVAILABLE(…)` before a class). ctags puts a method on the line of its `{` or
-  // `;`, ours is on its selector's first line: a method whose tag is on a later line (its selector
-  // or its `{` goes on) is not compared, and ours for it counts as extra.
-  {
-    label: 'objc', folder: 'langs/objc', endings: ['.m', '.h'], ctags: 'ObjectiveC', letters: '*',
-    kinds: { interface: undefined, implementation: 'impl', method: 'method', class: 'method', protocol: 'protocol', function: 'function', struct: 'struct', macro: 'macro' },
-    compared: ['class', 'extension', 'impl', 'method', 'protocol', 'function', 'struct', 'macro'],
-    skip: (tag) =>
-      (tag.kind === 'macro' ? /^\/\^\s*#\s*define\s+\w+_(H|INCLUDED)_*\s*\$\/$/.test(tag.pattern ?? '') : /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(tag.name)) ||
-      ((tag.kind === 'method' || tag.kind === 'class') && !/^\/\^\s*[-+]/.test(tag.pattern ?? '')) ||
-      (tag.kind === 'function' && /^\/\^\s*static\b.*\)\s*;\s*\$\/$/.test(tag.pattern ?? '')),
-  },
-
-  // ocaml
-  // Compared: modules, module types and functors; types and exceptions (as types); lets of a
-  // structure (ctags's function and var, ours function or const); vals; externals are ours alone
-  // (ctags lists none); classes, class types and methods. Not compared, as we list none of them:
-  // variant constructors and record fields (members of their type), instance variables, `type t +=
-  // …`, `let () = …` and `let _ = …`; ctags's own module for the file (line 1); a `let … in` on one
-  // line (a local: ctags lists locals, but those whose `in` comes later cannot be told from its
-  // tags). Not compared, as ctags misreads them: what stands in a quoted string (the testsuite's
-  // `[%%expect{| … |}]` holds compiler output that ctags reads as code), `with type t = …` and
-  // `with module M = …` constraints, `(val x : S)`, `(module M : S)`, `module type of M`, `(type
-  // a)` read as declarations, `| exception E ->` read as an exception, a constructor pattern (`let
-  // Cons x = …`) read as a function, `type nonrec t`, `method private m` and `let%ext` named after
-  // their keyword, and a `val` after a type, which ctags places inside that type.
-  {
-    label: 'ocaml', folder: 'langs/ocaml', endings: ['.ml', '.mli'], ctags: 'OCaml', letters: '*',
-    kinds: { module: 'module', type: 'type', Exception: 'type', function: 'function', var: undefined, val: undefined, class: undefined, method: 'method' },
-    compared: ['module', 'type', 'function', 'const', 'class', 'interface', 'method'],
-    separator: '/',
-    skip: (() => {
-      const quoted = new Map<string, [number, number][]>();
-      const inQuotedString = (file: string, line: number): boolean => {
-        let spans = quoted.get(file);
-        if (spans === undefined) {
-          const text = readFileSync(file, 'utf8');
-          const lineAt = (offset: number): number => text.slice(0, offset).split('\n').length;
-          spans = [...text.matchAll(/\{([a-z_]*)\|[\s\S]*?\|\1\}/g)].map((m): [number, number] => [lineAt(m.index!), lineAt(m.index! + m[0].length)]);
-          quoted.set(file, spans);
-        }
-        return spans.some(([first, last]) => line >= first && line <= last);
-      };
-      const fileModule = (file: string): string => { const base = path.basename(file).replace(/\.mli?$/, ''); return base.charAt(0).toUpperCase() + base.slice(1); };
-      return (tag: CtagsTag): boolean =>
-        (tag.kind === 'module' && tag.line === 1 && tag.name === fileModule(tag.path)) ||
-        /^(\(\)|_|%.*|open|include|private|virtual|nonrec)$/.test(tag.name) ||
-        ((tag.kind === 'var' || tag.kind === 'function') && (/^[A-Z]/.test(tag.name) || /\bin\s*\$\/$/.test(tag.pattern ?? ''))) ||
-        (tag.kind === 'type' && (/\+=/.test(tag.pattern ?? '') || (/\b(with|and)\s+type\b/.test(tag.pattern ?? '') && !/^\/\^\s*type\b/.test(tag.pattern ?? '')))) ||
-        (tag.kind === 'Exception' && !/^\/\^\s*exception\b/.test(tag.pattern ?? '')) ||
-        (tag.kind === 'val' && tag.scopeKind === 'type') ||
-        /^\w+$/.test(tag.name) && new RegExp(`(\\(\\s*(val|module|type)|module\\s+type\\s+of|with\\s+module)\\s+${tag.name}\\b`).test(tag.pattern ?? '') ||
-        inQuotedString(tag.path, tag.line);
-    })(),
-  },
-
-  // julia
-  // ctags names `function Base.show(…)` and `Flux.Losses.mse(…) = …` `show` and `mse`, in the scope of the last
-  // qualifier or in none, and gives a function nested in one the scope `show`. Both are compared as written:
-  // the name is `Base.show`, without a scope, and the nested function's parent `Base.show`. The skip sets this
-  // before the entry is made, and cuts every scope to its last segment itself (hence a separator no scope
-  // holds). `function Base.:(==)(…)` ctags names `Base`: left out. Struct fields are not listed.
-  { label: 'julia', folder: 'langs/julia', endings: ['.jl'], ctags: 'Julia', letters: '*', kinds: { struct: 'struct', type: 'type', function: undefined, module: 'module', macro: 'macro', constant: 'const' }, compared: ['struct', 'type', 'function', 'method', 'module', 'macro', 'const'],
-    separator: '\0',
-    skip: ((qualifiedNames = new Map<string, string>()) => (tag: CtagsTag) => {
-      const scope = tag.scope === undefined ? undefined : tag.scope.slice(tag.scope.lastIndexOf('.') + 1);
-      Object.assign(tag, { scope: scope === undefined ? undefined : qualifiedNames.get(`${tag.path}\0${scope}`) ?? scope });
-      if (tag.kind !== 'function') return false;
-      const pattern = (tag.pattern ?? '').replace(/\\([/\\])/g, '$1');
-      if (pattern.includes(`${tag.name}.:`)) return true;
-      const qualified = scope !== undefined && tag.scopeKind === 'module'
-        ? `((?:\\w+\\.)*${escapeRegExp(scope)}\\.)`
-        : '^/\\^(?:\\s*@[\\w.]+)*\\s*(?:function\\s+)?((?:\\w+\\.)+)';
-      const qualifier = pattern.match(new RegExp(`${qualified}${escapeRegExp(tag.name)}(?![\\w!])`))?.[1];
-      if (qualifier === undefined) qualifiedNames.delete(`${tag.path}\0${tag.name}`);
-      else {
-        qualifiedNames.set(`${tag.path}\0${tag.name}`, qualifier + tag.name);
-        Object.assign(tag, { name: qualifier + tag.name, scope: undefined, scopeKind: undefined });
-      }
-      return false;
-    })() },
-
-  // powershell
-  // ctags lists functions (also one written in a string, `-value "function prompt {…}"`: skipped) and
-  // every assigned variable (not compared: locals, parameters, class properties). It lists no class,
-  // method or enum, so those of ours are never "extra". ctags names `function global:Foo` `Foo`, we as written:
-  // ours are compared after the scope (find_symbol finds `script:Foo` by `Foo` too, its last segment).
-  { label: 'powershell', folder: 'langs/powershell', endings: ['.ps1', '.psm1'], ctags: 'PowerShell', letters: 'f', kinds: { function: 'function' }, compared: ['function'], skip: (tag) => !/^\/\^\s*(?:function|filter|workflow)\s/i.test(tag.pattern ?? ''),
-    normalize: (definition, parent) => ({ name: definition.name.replace(/^(?:global|script|local|private|using|workflow):/i, ''), parent: parent?.name }) },
-
-  // elm
-  // Top-level declarations, which Elm writes at the margin: an indented tag is a `let` binding (a local) or
-  // a line of a doc comment's example that ctags reads as code (`    type alias X =` there is a function
-  // `type`), and is left out; so are constructors (not outline entries) and `import … as`. ctags names a
-  // type with its parameters and what follows on the line (`Result error value`, `String = String --
-  // NOTE…`): its first word is the name compared (set here, before the entry is made).
-  { label: 'elm', folder: 'langs/elm', endings: ['.elm'], ctags: 'Elm', letters: '*', kinds: { module: 'module', function: 'function', type: 'type', alias: 'type', port: 'function' }, compared: ['module', 'function', 'type'],
-    skip: (tag: CtagsTag) => {
-      if (tag.kind === 'type' || tag.kind === 'alias') Object.assign(tag, { name: tag.name.split(' ')[0] });
-      return /^\/\^\s/.test(tag.pattern ?? '');
-    } },
-
-  // css
-  // ctags tags each selector of a rule (`a, b {` gives `a` and `b`), not at-rules or what nests in a
-  // rule, and misreads a selector holding `[…=…]` or a list in `:is(…)` (`[role=search]` gives `role`
-  // and `search`). We list a rule once, named by its whole selector list: the reference keeps the tag
-  // of each rule's first selector (`takeCssFirstSelector` finds them in the source), and matches it to
-  // our rule whose list starts with it, white space aside (ctags drops and adds some). Extra are
-  // then our at-rules and keyframe steps, which ctags does not list, and the rules whose first
-  // selector it misreads (`[type=search]` given as `type` and `search`: not a first selector).
-  {
-    label: 'css', folder: 'langs/css', endings: ['.css'], ctags: 'CSS', letters: '*', kinds: { class: 'rule', selector: 'rule', id: 'rule' }, compared: ['rule'],
-    skip: (tag) => !takeCssFirstSelector(tag),
-    alike: (selector, _ourKind, ours) => ours !== undefined && withoutSpace(splitSelectors(ours)[0]!) === withoutSpace(selector),
-  },
-
-  // json
-  // ctags tags every value, an array's elements too, named by their index (`0`; a top-level array's
-  // have no scope): they are no keys, so not compared. A tag's scope is the path of keys and indices
-  // (`spec.containers.0`), a key's own dots left as they are (`exports../sub`): the row takes the
-  // whole scope (no separator splits it) and `jsonScopeAlike` reads the parent off its end. ctags
-  // does not read comments (tsconfig's `//`): it loses the key after one, which we list ("extra").
-  {
-    label: 'json', folder: 'langs/json', endings: ['.json'], ctags: 'JSON', letters: '*',
-    kinds: { object: 'key', array: 'key', number: 'key', string: 'key', boolean: 'key', null: 'key' }, compared: ['key'],
-    separator: '\0', skip: (tag) => tag.scopeKind === 'array' || (tag.scope === undefined && /^\d+$/.test(tag.name) && tag.pattern?.includes(`"${tag.name}"`) !== true),
-    alike: jsonScopeAlike,
-  },
-];
-
-/**
- * JSON: ctags's scope `a.b` stands for our parent `b` (or `a.b`, a key written with a dot); `a.b.1`,
- * a key of the array `b`'s second element, for `b` too; and `0`, an element of a top-level array, for
- * no parent. An index is only taken off where the whole scope does not name ours (`responses.200`).
- */
-function jsonScopeAlike(scope: string, _ourKind: string | undefined, ours: string | undefined): boolean {
-  for (let rest = scope; ; rest = rest.replace(/(^|\.)\d+$/, '')) {
-    if (ours === undefined ? rest === '' : rest === ours || rest.endsWith(`.${ours}`)) return true;
-    if (!/(^|\.)\d+$/.test(rest)) return false;
-  }
-}
-
-const withoutSpace = (text: string) => text.replace(/\s+/g, '');
-
-/** A selector list's selectors: split at the commas outside `(…)`, `[…]` and strings. */
-function splitSelectors(list: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote = '';
-  let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i]!;
-    if (quote !== '') {
-      if (c === '\\') i++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(list.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(list.slice(start));
-  return parts.map((part) => part.trim());
-}
-
-/** Per file and line, how many rules start with each first selector that no tag has stood for yet. */
-const cssFirstSelectorsLeft = new Map<string, Map<number, Map<string, number>>>();
-
-/**
- * Whether a ctags tag names the first selector of a rule that starts on its line, that no earlier
- * tag has stood for. The count matters on a minified file's one line, where a word ctags misreads
- * (`button` of `[role=button]`) may also begin some rule: as many tags are kept as rules begin so.
- */
-function takeCssFirstSelector(tag: CtagsTag): boolean {
-  let byLine = cssFirstSelectorsLeft.get(tag.path);
-  if (byLine === undefined) {
-    byLine = cssFirstSelectors(tag.path);
-    cssFirstSelectorsLeft.set(tag.path, byLine);
-  }
-  const left = byLine.get(tag.line);
-  const name = withoutSpace(tag.name);
-  const count = left?.get(name) ?? 0;
-  if (count === 0) return false;
-  left!.set(name, count - 1);
-  return true;
-}
-
-/**
- * How many rules of a CSS file start with each first selector (white space removed), by the 1-based
- * line where the rule's selectors start: the text before each `{` outside parentheses, back to the
- * last `{`, `}` or `;`, that is not an at-rule's prelude.
- */
-function cssFirstSelectors(file: string): Map<number, Map<string, number>> {
-  const byLine = new Map<number, Map<string, number>>();
-  // Comments as spaces, their newlines kept.
-  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '));
-  let depth = 0;
-  let quote = '';
-  let start = 0;
-  let startLine = 1;
-  let line = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '\n') line++;
-    if (quote !== '') {
-      if (c === '\\' && text[++i] === '\n') line++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && (c === '{' || c === '}' || c === ';')) {
-      const prelude = text.slice(start, i);
-      const first = prelude.search(/\S/);
-      if (c === '{' && first >= 0 && prelude[first] !== '@') {
-        const at = startLine + (prelude.slice(0, first).match(/\n/g)?.length ?? 0);
-        const selectors = byLine.get(at) ?? new Map<string, number>();
-        const selector = withoutSpace(splitSelectors(prelude)[0]!);
-        selectors.set(selector, (selectors.get(selector) ?? 0) + 1);
-        byLine.set(at, selectors);
-      }
-      start = i + 1;
-      startLine = line;
-    }
-  }
-  return byLine;
-}
 
 const SUITES: readonly Suite[] = [
   {
