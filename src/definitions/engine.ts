@@ -9,7 +9,7 @@ import { parseInput, type ParseInput } from './parseInput.js';
 import { partsOf } from './parts.js';
 import type { Injection } from './injections.js';
 import { without } from './textRanges.js';
-import { treeSitterDefinitions } from './treeSitter.js';
+import { PARSE_BUDGET_MS, treeSitterDefinitions } from './treeSitter.js';
 
 /**
  * Called when what answered is not the language's own engine but its stand-in (the keyword scanner
@@ -69,11 +69,15 @@ function reportFailure(part: string, error: unknown): void {
  * A file's own definitions and, merged by line, those of each part its grammar's injections query
  * found, outlined as the language the part names (a component's `<script lang="ts">`), at the
  * file's lines: the part's grammar parses only the part. A part of a language not known to the
- * manifests lists nothing. Undefined when a part's parse or query ran past its budget.
+ * manifests lists nothing. Undefined when a part's parse or query, or all of them, ran past the budget.
  */
 async function withInjected(language: LanguageInfo, text: string, parsed: { definitions: Definition[]; injections: readonly Injection[] }): Promise<Definition[] | undefined> {
   const lists = [parsed.definitions];
+  // The parts together are held to one parse's budget: thousands of blocks, each parse finding its
+  // part's lines from the file's start, would otherwise take as long as the square of the file.
+  const deadline = performance.now() + PARSE_BUDGET_MS;
   for (const injection of parsed.injections) {
+    if (performance.now() > deadline) return undefined;
     const grammar = language.injected?.get(injection.language)?.grammar;
     if (grammar === undefined) continue;
     const part = await treeSitterDefinitions(grammar, { text, skipped: without([0, text.length], [[injection.start, injection.end]]) });
