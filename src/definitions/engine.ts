@@ -73,8 +73,7 @@ function reportFailure(part: string, error: unknown): void {
  */
 async function withInjected(language: LanguageInfo, text: string, parsed: { definitions: Definition[]; injections: readonly Injection[] }): Promise<Definition[] | undefined> {
   const lists = [parsed.definitions];
-  // The parts together are held to one parse's budget: thousands of blocks, each parse finding its
-  // part's lines from the file's start, would otherwise take as long as the square of the file.
+  // The parts together are held to one parse's budget, as a file parsed whole is.
   const deadline = performance.now() + PARSE_BUDGET_MS;
   for (const injection of parsed.injections) {
     if (performance.now() > deadline) return undefined;

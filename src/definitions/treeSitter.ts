@@ -184,18 +184,31 @@ function textInChunks(text: string, ranges: readonly Range[] | undefined): (inde
   };
 }
 
-/** Rows and columns (UTF-16 code units, as web-tree-sitter counts them) of offsets asked in increasing order. */
+/**
+ * Rows and columns (UTF-16 code units, as web-tree-sitter counts them) of offsets, found by reading
+ * on from the last offset asked. The reading goes on from one finder of a text to the next: the
+ * parts of one file (a component's script blocks, a long YAML file's parts) are parsed one after
+ * another, and each finding its lines from the file's start made them take the square of its length.
+ * (What it keeps is the last text read: one file, on each thread.)
+ */
 class PointFinder {
+  private static last: { text: string; row: number; rowStart: number } | undefined;
+
   private row = 0;
   private rowStart = 0;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    const last = PointFinder.last;
+    if (last !== undefined && last.text === text) ({ row: this.row, rowStart: this.rowStart } = last);
+  }
 
   at(offset: number): Point {
+    if (offset < this.rowStart) this.row = this.rowStart = 0;
     for (let newline = this.text.indexOf('\n', this.rowStart); newline >= 0 && newline < offset; newline = this.text.indexOf('\n', this.rowStart)) {
       this.row++;
       this.rowStart = newline + 1;
     }
+    PointFinder.last = { text: this.text, row: this.row, rowStart: this.rowStart };
     return { row: this.row, column: offset - this.rowStart };
   }
 }
