@@ -5,6 +5,7 @@
  * grammar and queries, and the cache folder is refused where someone else could write it.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -170,6 +171,22 @@ describe('snapshot of a shard', () => {
     assert.ok(read !== undefined);
     assert.deepEqual([...read.keys()], files.map(([relative]) => relative));
     for (const [relative, file] of files) assertReadsAs(read.get(relative)!, relative, file);
+  });
+
+  test("a writer killed mid-write leaves a temporary file that the next write removes; a live writer's stays", () => {
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'zumba-snapshot-temporary-'));
+    const snapshots = new Snapshots(cache, '/project');
+    snapshots.write('walk', [Buffer.from('first')]);
+    const folder = path.join(cache, 'snapshots');
+    const [snapshot] = fs.readdirSync(folder);
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!; // A process that has ended.
+    const temporary = (pid: number, tag: string) => path.join(folder, `${snapshot}.${pid}.${tag}.tmp`);
+    for (const file of [temporary(gone, 'dead'), temporary(process.pid, 'live'), temporary(process.pid, 'old')]) fs.writeFileSync(file, 'half');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    fs.utimesSync(temporary(process.pid, 'old'), twoHoursAgo, twoHoursAgo);
+    snapshots.write('walk', [Buffer.from('second')]);
+    assert.deepEqual(fs.readdirSync(folder).sort(), [snapshot, path.basename(temporary(process.pid, 'live'))].sort());
+    assert.deepEqual(snapshots.read('walk'), Buffer.from('second'));
   });
 
   test('a snapshot written in parts reads back whole; changed, moved or of another project, it is none', () => {

@@ -2,8 +2,9 @@
  * A project's snapshots (its walk, what each shard knew of its files): large values, each a file of
  * its own in the cache's `snapshots/` folder rather than a row of the database, where reading tens of
  * megabytes through its overflow pages took a fifth of a second. A snapshot is written whole to a
- * temporary file and renamed into place, so a reader sees an old one or a new one, never half; it
- * starts with a checksum of the project, its name and its bytes, and one that does not match is none.
+ * temporary file and renamed into place, so a reader sees an old one or a new one, never half (the
+ * temporary files of a writer killed mid-write go at the next write); it starts with a checksum of
+ * the project, its name and its bytes, and one that does not match is none.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
@@ -58,8 +59,9 @@ export class Snapshots {
   /** Writes a snapshot from its parts, each written as it comes (see `encodeFilesSnapshot`), its checksum last. */
   write(name: string, parts: Iterable<Uint8Array>): void {
     mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+    removeAbandoned(this.folder);
     const file = this.fileOf(name);
-    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}${TEMPORARY}`;
     try {
       const fd = openSync(temporary, 'w', 0o600);
       try {
@@ -102,6 +104,36 @@ export class Snapshots {
     } catch {
       // Gone since it was read, or not ours to touch: its use is only a hint for eviction.
     }
+  }
+}
+
+const TEMPORARY = '.tmp';
+/** A temporary file this old is its writer's no longer, whatever process has its number now (a write takes seconds). */
+const ABANDONED_AFTER_MS = 3600_000;
+
+/**
+ * Removes the temporary files that writers killed mid-write left (`<snapshot>.<pid>.<random>.tmp`):
+ * those whose process is gone, or that are an hour old. One another process is writing stays.
+ */
+function removeAbandoned(folder: string): void {
+  for (const name of listing(folder)) {
+    if (!name.endsWith(TEMPORARY)) continue;
+    const pid = Number(name.slice(0, -TEMPORARY.length).split('.').at(-2));
+    const file = path.join(folder, name);
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (stat === undefined || (isRunning(pid) && Date.now() - stat.mtimeMs < ABANDONED_AFTER_MS)) continue;
+    rmSync(file, { force: true });
+  }
+}
+
+/** Whether a process of this number runs (one of another user's counts: it may be writing). */
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
