@@ -246,7 +246,7 @@ const SCRIPT_BLOCK = /^<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gm;
 
 function componentOutline(file: string, text: string): Entry[] {
   return [...text.matchAll(SCRIPT_BLOCK)].flatMap((block) => {
-    const start = block.index + block[0].length - block[2]!.length - (block[0].length - block[0].lastIndexOf('</script'));
+    const start = block.index + '<script'.length + block[1]!.length + '>'.length;
     const end = start + block[2]!.length;
     const blanked = text.slice(0, start).replace(/[^\n]/g, ' ') + text.slice(start, end) + text.slice(end).replace(/[^\n]/g, ' ');
     const lang = block[1]!.match(/\blang\s*=\s*["']?(\w+)/)?.[1];
@@ -439,7 +439,6 @@ function rustImplAlike(referenceName: string, ourKind: string | undefined, ourNa
   return ourKind === 'impl' && ourName !== undefined && ourName.match(/[\p{L}_][\p{L}\p{N}_]*/gu)?.includes(referenceName) === true;
 }
 
-
 /** ctags's name for an anonymous struct, union or enum (`__anon5c35faf30108`). */
 const isAnonymous = (name: string) => name.startsWith('__anon');
 
@@ -592,7 +591,6 @@ function ctagsLanguageSuite(language: CtagsLanguage): Suite {
     reference: ctagsReference(language.ctags, language.letters, entry), normalize: language.normalize ?? plainNames, alike: language.alike,
   };
 }
-
 
 const SUITES: readonly Suite[] = [
   {

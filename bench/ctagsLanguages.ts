@@ -36,7 +36,6 @@ export interface CtagsLanguage {
   readonly alike?: Suite['alike'];
 }
 
-
 /** The languages parsed since the keyword scanner served them, on the corpus's `langs/` (make-corpus.sh --langs). */
 export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   // lua

@@ -71,7 +71,7 @@ function reportFailure(part: string, error: unknown): void {
  * file's lines: the part's grammar parses only the part. A part of a language not known to the
  * manifests lists nothing. Undefined when a part's parse or query, or all of them, ran past the budget.
  */
-async function withInjected(language: LanguageInfo, text: string, parsed: { definitions: Definition[]; injections: readonly Injection[] }): Promise<Definition[] | undefined> {
+async function withInjections(language: LanguageInfo, text: string, parsed: { definitions: Definition[]; injections: readonly Injection[] }): Promise<Definition[] | undefined> {
   const lists = [parsed.definitions];
   // The parts together are held to one parse's budget, as a file parsed whole is.
   const deadline = performance.now() + PARSE_BUDGET_MS;
@@ -118,7 +118,7 @@ async function definitionsIn(named: LanguageInfo, text: string, onFallback: OnFa
       try {
         // Undefined: the parse or query ran past its budget (a huge or pathological file).
         const parsed = await parsedInParts(language.grammar!, parseInput(text, language));
-        const definitions = parsed === undefined || parsed.injections.length === 0 ? parsed?.definitions : await withInjected(language, text, parsed);
+        const definitions = parsed === undefined || parsed.injections.length === 0 ? parsed?.definitions : await withInjections(language, text, parsed);
         if (definitions !== undefined) return definitions;
       } catch (error) {
         // A grammar that fails to load must not take the tools down: the keyword scanner answers,
