@@ -11,8 +11,9 @@ import { createServer } from '../protocol/server.js';
 /** How long a signalled server waits for a client that does not read what was already written. */
 const STOP_GRACE_MS = 1000;
 /**
- * How long after start-up the server begins to fill the index: the client's first requests
- * (initialize, tools/list) are answered before the walk takes the thread.
+ * How long after start-up the search workers start and begin to fill the index: the client's first
+ * requests (initialize, tools/list) are answered before the walk takes the thread, and a first call
+ * that needs no worker (an outline) has both cores. A search before then starts the workers itself.
  */
 const INDEX_AFTER_MS = 300;
 
@@ -32,6 +33,5 @@ export async function serve(project: Project): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   await server.connect(transport);
-  setImmediate(() => project.search.prepare());
   setTimeout(() => project.search.start(), INDEX_AFTER_MS).unref();
 }

@@ -120,11 +120,6 @@ export class ProjectSearch {
     }
   }
 
-  /** Starts the workers, which read what the index knew of their shards meanwhile. */
-  prepare(): void {
-    this.pool();
-  }
-
   /** Gives the workers the walk as it is now: once idle they fill the index (see `fillWhenIdle`). */
   start(): void {
     this.pool()?.send(this.walk.current());
