@@ -73,6 +73,28 @@ describe('a file over 1 MiB', () => {
   });
 });
 
+describe('a file of more function bodies than a parse leaves out as ranges (the shortest are read as spaces)', () => {
+  // 1,500 functions, one of every ten with a long body; each body holds a string with a brace and an item.
+  const body = (i: number) => `    let text = "} {";\n${i % 10 === 0 ? '    let sum = 1 + 2 + 3;\n'.repeat(20) : ''}    struct Inner${i};\n`;
+  const text = Array.from({ length: 1_500 }, (_, i) => `fn function_${i}() {\n${body(i)}}\n`).join('');
+  const lineOf = (i: number) => Array.from({ length: i }, (_, j) => body(j).split('\n').length + 1).reduce((sum, lines) => sum + lines, 1);
+
+  test('lists every function and the item in its body, at their lines', async () => {
+    const definitions = await outlineDefinitionsHere(loadLanguages(), 'many.rs', text);
+    assert.equal(definitions.length, 3_000);
+    for (const i of [0, 1, 999, 1_000, 1_499]) {
+      const at = definitions.findIndex((d) => d.name === `function_${i}`);
+      assert.deepEqual(
+        definitions.slice(at, at + 2).map(({ line, kind, name, depth }) => ({ line, kind, name, depth })),
+        [
+          { line: lineOf(i), kind: 'function', name: `function_${i}`, depth: 0 },
+          { line: lineOf(i + 1) - 2, kind: 'struct', name: `Inner${i}`, depth: 1 },
+        ],
+      );
+    }
+  });
+});
+
 describe("a data file's outline over the cap: its upper levels first", () => {
   const entry = (depth: number, line: number) => ({ line, startLine: line, endLine: line, kind: 'key' as const, name: `k${line}`, depth });
   // Two top-level keys, each holding three keys of five leaves each: 2 + 6 + 30 entries.
