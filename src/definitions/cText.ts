@@ -1,7 +1,7 @@
 /**
  * C and C++ text as the pre-parse passes read it (`macroNoise.ts`, `conditionalBranches.ts`): its
  * words and punctuation, without comments, literals and preprocessor lines; the preprocessor
- * conditionals' lines; and a way to blank ranges of it that keeps every offset.
+ * conditionals' lines; and the tokens left once ranges of it are blanked (`blanked` in textRanges.ts).
  */
 
 import { quotedEnd } from '../text/literals.js';
@@ -27,23 +27,6 @@ export interface Conditional {
 
 export function wordOf(text: string, token: Token): string {
   return text.slice(token.start, token.end);
-}
-
-/**
- * Every character of each range replaced by a space (a line break kept), so that offsets, lines and
- * columns stay; ranges in any order, overlapping or not, blank their union.
- */
-export function blanked(text: string, blanks: readonly (readonly [number, number])[]): string {
-  const parts: string[] = [];
-  let at = 0;
-  for (const [start, end] of [...blanks].sort((a, b) => a[0] - b[0])) {
-    if (end <= at) continue;
-    const from = Math.max(start, at);
-    parts.push(text.slice(at, from), text.slice(from, end).replace(/[^\r\n]/g, ' '));
-    at = end;
-  }
-  parts.push(text.slice(at));
-  return parts.join('');
 }
 
 /**

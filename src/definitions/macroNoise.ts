@@ -13,7 +13,8 @@
  * project's own names.
  */
 
-import { blanked, tokenize, tokensLeft, wordOf, type Conditional, type Token } from './cText.js';
+import { blanked } from './textRanges.js';
+import { tokenize, tokensLeft, wordOf, type Conditional, type Token } from './cText.js';
 import { firstBranchBlanks } from './conditionalBranches.js';
 
 export interface MacroRules {

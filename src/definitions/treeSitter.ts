@@ -13,7 +13,7 @@ import type { ParseInput } from './parseInput.js';
 import { parentTests, passesParentTests, type ParentTest } from './queryPredicates.js';
 import { injectionProblems, injectionsOf, type Injection } from './injections.js';
 import { withRecoveredItems } from './recovery.js';
-import { without, type TextRange } from './textRanges.js';
+import { blanked, without, type TextRange } from './textRanges.js';
 
 /** Past this a parse is abandoned and the keyword scanner answers instead. */
 export const PARSE_BUDGET_MS = 2000;
@@ -168,20 +168,6 @@ function parserInput({ text, skipped }: ParseInput): { text: string; ranges: Ran
   const leftOut = new Set(byLength.slice(0, MOST_LEFT_OUT_RANGES));
   const blank = skipped.filter((_, i) => !leftOut.has(i));
   return { text: blanked(text, blank), ranges: includedRanges(text, skipped.filter((_, i) => leftOut.has(i))) };
-}
-
-/** The text with the ranges' code units (in any order) made spaces, but for line ends: offsets, lines and columns stay. */
-function blanked(text: string, ranges: readonly TextRange[]): string {
-  const parts: string[] = [];
-  let at = 0;
-  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
-    if (end <= at) continue;
-    const from = Math.max(at, start);
-    parts.push(text.slice(at, from), text.slice(from, end).replace(/[^\r\n]/g, ' '));
-    at = end;
-  }
-  parts.push(text.slice(at));
-  return parts.join('');
 }
 
 /** Everything but the skipped ranges (undefined: the whole text), with their points. */
