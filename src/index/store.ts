@@ -52,6 +52,8 @@ export interface IndexStore {
   snapshot(name: string): Buffer | undefined;
   /** The names of the project's snapshots that start with `prefix`. */
   snapshotNames(prefix: string): string[];
+  /** A snapshot of another project folder's (a real path): another worktree of the project's repository. */
+  projectSnapshot(projectRoot: string, name: string): Buffer | undefined;
   saveSnapshot(name: string, parts: Iterable<Uint8Array>): void;
   words(content: Buffer): Uint8Array | undefined;
   /** A content's definitions in one language, as `definitionsRecord.ts` encodes them. */
@@ -65,6 +67,7 @@ export const NO_STORE: IndexStore = {
   persistent: false,
   snapshot: () => undefined,
   snapshotNames: () => [],
+  projectSnapshot: () => undefined,
   saveSnapshot: () => {},
   words: () => undefined,
   definitions: () => undefined,
@@ -216,6 +219,10 @@ class SqliteStore implements IndexStore {
 
   snapshotNames(prefix: string): string[] {
     return this.guardFiles(() => this.snapshots.names(prefix)) ?? [];
+  }
+
+  projectSnapshot(projectRoot: string, name: string): Buffer | undefined {
+    return this.guardFiles(() => new Snapshots(this.folder, projectRoot).read(name));
   }
 
   /** Written only where the database can be used: the size bound, which it checks next, counts the snapshots. */

@@ -31,6 +31,32 @@ export function stampOfStats(stat: Stats): string {
   return stampBytes.toString('base64');
 }
 
+/** A file's stats, as a version's stamp holds them. */
+export interface StampNumbers {
+  readonly ino: number;
+  readonly mtimeMs: number;
+  readonly ctimeMs: number;
+  readonly size: number;
+}
+
+/** The stats a stamp was made of; undefined for a stamp of none, or of a version too recent to tell. */
+export function stampNumbersOf(stamp: string): StampNumbers | undefined {
+  const bytes = Buffer.from(stamp, 'base64');
+  if (stamp.startsWith('recent:') || bytes.length !== stampBytes.length) return undefined;
+  const numbers = new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  return { ino: numbers[0]!, mtimeMs: numbers[1]!, ctimeMs: numbers[2]!, size: numbers[3]! };
+}
+
+/** The stats of the entry at a path (a link's own), as a stamp holds them; undefined when there is none. */
+export function statsOf(absolute: string): StampNumbers | undefined {
+  try {
+    const stat = lstatSync(absolute, { throwIfNoEntry: false });
+    return stat === undefined ? undefined : { ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, size: stat.size };
+  } catch {
+    return undefined; // Out of reach: as good as absent.
+  }
+}
+
 /**
  * What identifies one version of the file or folder at a path (see `stampOfStats`); '' when there is
  * none. With `followLinks: false`, of the entry itself: a link's own, not its target's.

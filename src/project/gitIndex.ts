@@ -43,8 +43,46 @@ const TYPE = 0o170000;
 /** Extensions after which the entries are not the whole index: a split index's link, a sparse index's folders. */
 const UNREAD_EXTENSIONS = new Set(['link', 'sdir']);
 
-/** The entries of the index file that vouch for their file's blob, by path (relative to the worktree, `/`); undefined when there is no index this reads. */
-export function readGitIndex(file: string): Map<string, GitIndexEntry> | undefined {
+/**
+ * The entries of an index that vouch for their file's blob, by path (relative to the worktree, `/`),
+ * each read from the index's bytes when asked for: a large tree's index has tens of thousands, and
+ * an object (and a view of the blob id) apiece took a search worker some 20 MB.
+ */
+export class GitIndex {
+  constructor(
+    private readonly data: Buffer,
+    /** Where each vouching entry starts in `data`. */
+    private readonly offsets: ReadonlyMap<string, number>,
+  ) {}
+
+  paths(): IterableIterator<string> {
+    return this.offsets.keys();
+  }
+
+  has(path: string): boolean {
+    return this.offsets.has(path);
+  }
+
+  get(path: string): GitIndexEntry | undefined {
+    const at = this.offsets.get(path);
+    return at === undefined ? undefined : entryAt(this.data, at);
+  }
+}
+
+function entryAt(data: Buffer, at: number): GitIndexEntry {
+  return {
+    ctimeSeconds: data.readUInt32BE(at),
+    ctimeNanoseconds: data.readUInt32BE(at + 4),
+    mtimeSeconds: data.readUInt32BE(at + 8),
+    mtimeNanoseconds: data.readUInt32BE(at + 12),
+    ino: data.readUInt32BE(at + 20),
+    size: data.readUInt32BE(at + 36),
+    blob: data.subarray(at + 40, at + 40 + SHA1_BYTES),
+  };
+}
+
+/** The index file's vouching entries; undefined when there is no index this reads. */
+export function readGitIndex(file: string): GitIndex | undefined {
   let data: Buffer;
   let written: bigint;
   try {
@@ -57,14 +95,14 @@ export function readGitIndex(file: string): Map<string, GitIndexEntry> | undefin
 }
 
 /** The vouching entries of an index's bytes, the index having been written at `written` (ns). */
-export function entriesOf(data: Buffer, written: bigint): Map<string, GitIndexEntry> | undefined {
+function entriesOf(data: Buffer, written: bigint): GitIndex | undefined {
   if (data.length < HEADER_BYTES + SHA1_BYTES || data.toString('latin1', 0, 4) !== SIGNATURE) return undefined;
   const body = data.subarray(0, data.length - SHA1_BYTES);
   if (!createHash('sha1').update(body).digest().equals(data.subarray(body.length))) return undefined;
   const version = data.readUInt32BE(4);
   if (version < 2 || version > 4) return undefined;
   const count = data.readUInt32BE(8);
-  const entries = new Map<string, GitIndexEntry>();
+  const offsets = new Map<string, number>();
   let at = HEADER_BYTES;
   let previous = '';
   for (let i = 0; i < count; i++) {
@@ -91,26 +129,17 @@ export function entriesOf(data: Buffer, written: bigint): Map<string, GitIndexEn
     }
     if ((flags & NAME_LENGTH) !== NAME_LENGTH && Buffer.byteLength(name) !== (flags & NAME_LENGTH)) return undefined;
     const mode = data.readUInt32BE(at + 24);
-    const entry: GitIndexEntry = {
-      ctimeSeconds: data.readUInt32BE(at),
-      ctimeNanoseconds: data.readUInt32BE(at + 4),
-      mtimeSeconds: data.readUInt32BE(at + 8),
-      mtimeNanoseconds: data.readUInt32BE(at + 12),
-      ino: data.readUInt32BE(at + 20),
-      size: data.readUInt32BE(at + 36),
-      blob: data.subarray(at + 40, at + 40 + SHA1_BYTES),
-    };
     const trusted =
       (flags & (ASSUME_VALID | STAGE)) === 0 &&
       (extendedFlags & (SKIP_WORKTREE | INTENT_TO_ADD)) === 0 &&
       (mode & TYPE) === REGULAR_FILE &&
-      BigInt(entry.mtimeSeconds) * 1_000_000_000n + BigInt(entry.mtimeNanoseconds) < written;
-    if (trusted) entries.set(name, entry);
-    else entries.delete(name); // A path at several stages vouches for none of them.
+      BigInt(data.readUInt32BE(at + 8)) * 1_000_000_000n + BigInt(data.readUInt32BE(at + 12)) < written;
+    if (trusted) offsets.set(name, at);
+    else offsets.delete(name); // A path at several stages vouches for none of them.
     previous = name;
     at = nameAt;
   }
-  return extensionsRead(data, at, body.length) ? entries : undefined;
+  return extensionsRead(data, at, body.length) ? new GitIndex(data, offsets) : undefined;
 }
 
 /** Whether the extensions from `at` to the checksum are whole, and none of them says the entries are not the whole index. */

@@ -16,7 +16,8 @@ import { languageKey } from '../index/languageKey.js';
 import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type DefinedNames, type RecordedEntry, type RecordedFile } from '../index/filesSnapshot.js';
 import type { IndexChanges, IndexStore } from '../index/store.js';
 import { wordFilterOf, wordsOfName } from '../index/wordFilter.js';
-import { stampOf } from '../project/files.js';
+import { WorktreeEntries } from '../index/worktreeEntries.js';
+import { stampNumbersOf, stampOf, statsOf } from '../project/files.js';
 import { rootPrefixOf } from '../project/paths.js';
 import { pathFilter } from '../project/pathFilter.js';
 import { readSearchable, searchBuffer, type SearchRead } from '../project/searchable.js';
@@ -127,6 +128,9 @@ function records(entry: RecordedEntry, learnt: Learnt): boolean {
   return sameWords && sameDefined && entry.content.equals(learnt.content);
 }
 
+/** What an entry records of a version, but its stamp, each field read once (an entry's make a view at each read). */
+const fieldsOf = (entry: RecordedEntry): Learnt => ({ content: entry.content, words: entry.words, defined: entry.defined });
+
 /** Definitions' names as a snapshot entry records them, for the language of this key. */
 const namesOf = (definitions: KeptDefinitions, language: Buffer): DefinedNames => ({ language, names: Buffer.from(definitions.names, 'utf8') });
 
@@ -135,6 +139,8 @@ export class Shard {
   private readonly states = new Map<string, FileState>();
   /** What the index knew of the shard's files that the shard has not looked at yet, by path: trusted while a file's stamp is the same. */
   private recorded: Map<string, RecordedEntry> | undefined;
+  /** Where the project has no snapshot yet: what its repository's other worktrees recorded of the same contents, until the shard saves its own. */
+  private otherWorktrees: WorktreeEntries | undefined;
   /** Files whose definitions are held, least recently used first, with how many they hold. */
   private readonly held = new Map<string, number>();
   private heldCount = 0;
@@ -151,7 +157,7 @@ export class Shard {
   private readonly rootPrefix: string;
 
   constructor(
-    projectRoot: string,
+    private readonly projectRoot: string,
     private readonly languages: Languages,
     private readonly store: IndexStore,
     /** Which shard of how many this is: the name of its snapshot in the index. */
@@ -199,6 +205,7 @@ export class Shard {
     }
     progress?.(this.filled, this.files.length);
     if (this.filled < this.files.length) return true;
+    this.otherWorktrees = undefined; // Every file has its entry now: the next server starts from this shard's snapshot.
     // The end of a pass saves the snapshot; a call on a shard filled already only writes its records.
     this.persist(this.filled > from);
     return false;
@@ -212,7 +219,8 @@ export class Shard {
     const known: [string, RecordedFile][] = [];
     for (const file of this.files) {
       const state = this.states.get(file.relative);
-      if (state?.entry !== undefined && !isRecent(state.stamp)) known.push([file.relative, state.entry]);
+      // With the state's stamp: an entry taken from another worktree's snapshot has that file's.
+      if (state?.entry !== undefined && !isRecent(state.stamp)) known.push([file.relative, { ...fieldsOf(state.entry), stamp: state.stamp }]);
       else if (state === undefined && this.recorded?.has(file.relative)) known.push([file.relative, this.recorded.get(file.relative)!]); // Not looked at since it was read.
     }
     this.store.saveSnapshot(this.snapshotName(), encodeFilesSnapshot(known));
@@ -316,9 +324,20 @@ export class Shard {
     const recorded = this.recordedFiles().get(file.relative);
     this.recordedFiles().delete(file.relative);
     // As the index recorded it (its defined names are checked against its language where they are used: see `definedNames`).
-    const state: FileState = { stamp, entry: recorded?.stamp === stamp ? recorded : undefined };
+    const state: FileState = { stamp, entry: recorded?.stamp === stamp ? recorded : this.fromOtherWorktree(file.relative, stamp) };
     this.states.set(file.relative, state);
     return state;
+  }
+
+  /** What another worktree recorded of the same content as this version's, as this version's entry (see `worktreeEntries.ts`). */
+  private fromOtherWorktree(relative: string, stamp: string): RecordedEntry | undefined {
+    if (this.otherWorktrees === undefined) return undefined;
+    // A stamp too recent to hold its stats (a worktree just checked out): git may vouch for them.
+    const stats = stampNumbersOf(stamp) ?? statsOf(this.rootPrefix + relative);
+    const other = stats === undefined ? undefined : this.otherWorktrees.entryFor(relative, stats);
+    if (other !== undefined) this.unsaved = true;
+    // Taken as it is (a copy of each took a kernel worker some 50 MB): its stamp is the other file's, and the snapshot saves this one's (see `saveSnapshot`).
+    return other;
   }
 
   /** The names the file defines, where they are known and of the language the file has now (a snapshot's may be of another). */
@@ -344,6 +363,10 @@ export class Shard {
       const names = own !== undefined ? [] : this.store.snapshotNames('files-');
       const snapshots = own !== undefined ? [own] : names.flatMap((name) => this.store.snapshot(name) ?? []);
       this.recorded = new Map(snapshots.flatMap((data) => [...(decodeFilesSnapshot(data) ?? [])]));
+      // A new worktree's: none of its own, so what the repository's other worktrees hold may serve.
+      if (snapshots.length === 0 && this.store.persistent) {
+        this.otherWorktrees = WorktreeEntries.of(this.projectRoot, this.snapshotName(), (root, name) => this.store.projectSnapshot(root, name));
+      }
     }
     return this.recorded;
   }

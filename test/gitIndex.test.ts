@@ -1,0 +1,232 @@
+/**
+ * Git's index as zumba reads it (what it vouches for, and every index it must not trust), and a new
+ * worktree's shard that takes from another worktree's snapshot what git vouches is the same content:
+ * it reads only the files git cannot vouch for, and answers as a shard that read them all.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import { loadLanguages } from '../src/definitions/manifest.js';
+import { indexSettings, openIndexStore } from '../src/index/index.js';
+import { matchesStats, readGitIndex } from '../src/project/gitIndex.js';
+import { worktreeFamily } from '../src/project/gitWorktrees.js';
+import { Shard } from '../src/search/shard.js';
+import { temporaryFolder, watchReads } from './hostile.js';
+
+const reads = watchReads();
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=zumba', '-c', 'user.email=zumba@example.com', '-c', 'protocol.file.allow=always', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/**
+ * A new worktree of the repository, as a task gets one. Its checkout and its index are written in
+ * the same tick of the clock, which makes every entry racily clean; git's next command (a status,
+ * a tick later) writes the index anew, and from then on it vouches for the files.
+ */
+async function addWorktree(main: string, at: string): Promise<void> {
+  git(main, 'worktree', 'add', '-q', at);
+  await delay(20);
+  git(at, 'status', '--short');
+}
+
+/** An hour ago: files so old are no recent change, to git or to zumba. */
+const PAST = Date.now() / 1000 - 3600;
+
+/** A repository of these files, committed, with their times an hour back (as a checkout made earlier). */
+function repository(files: Record<string, string>): string {
+  const root = realpathSync(temporaryFolder());
+  for (const [relative, text] of Object.entries(files)) writeOld(root, relative, text);
+  git(root, 'init', '-q');
+  git(root, 'add', '-A');
+  git(root, 'commit', '-qm', 'files');
+  return root;
+}
+
+function writeOld(root: string, relative: string, text: string): void {
+  const file = path.join(root, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  utimesSync(file, PAST, PAST);
+}
+
+/** Changes an index file's bytes, and makes its trailing SHA-1 anew, as git would write it. */
+function rewriteIndex(file: string, change: (data: Buffer) => void): void {
+  const data = readFileSync(file);
+  change(data);
+  const body = data.subarray(0, data.length - 20);
+  createHash('sha1').update(body).digest().copy(data, body.length);
+  writeFileSync(file, data);
+}
+
+function vouched(root: string): string[] {
+  const index = readGitIndex(path.join(root, '.git', 'index'));
+  return index === undefined ? [] : [...index.paths()].filter((name) => matchesStats(index.get(name)!, lstatSync(path.join(root, name))));
+}
+
+describe("git's index", () => {
+  test('vouches for each clean file, in versions 2, 3 and 4 alike', () => {
+    const root = repository({ 'a.rs': 'fn a() {}\n', 'src/b.rs': 'fn b() {}\n', 'src/deep/c.rs': 'fn c() {}\n' });
+    assert.deepEqual(vouched(root), ['a.rs', 'src/b.rs', 'src/deep/c.rs']);
+    const blob = git(root, 'rev-parse', 'HEAD:src/b.rs').trim();
+    assert.equal(readGitIndex(path.join(root, '.git', 'index'))!.get('src/b.rs')!.blob.toString('hex'), blob);
+    for (const version of ['3', '4', '2']) {
+      git(root, 'update-index', '--index-version', version);
+      assert.deepEqual(vouched(root), ['a.rs', 'src/b.rs', 'src/deep/c.rs'], `version ${version}`);
+    }
+  });
+
+  test('a file changed since, with the same size and the same second: its stats no longer match', () => {
+    const root = repository({ 'a.rs': 'fn a() {}\n' });
+    const before = statSync(path.join(root, 'a.rs'));
+    writeFileSync(path.join(root, 'a.rs'), 'fn z() {}\n');
+    utimesSync(path.join(root, 'a.rs'), Math.floor(before.mtimeMs / 1000), Math.floor(before.mtimeMs / 1000));
+    assert.deepEqual(vouched(root), []);
+  });
+
+  test('an entry added with intent to add, or one not of a regular file, vouches for nothing', () => {
+    const root = repository({ 'a.rs': 'fn a() {}\n' });
+    writeOld(root, 'later.rs', 'fn later() {}\n');
+    git(root, 'add', '-N', 'later.rs');
+    execFileSync('ln', ['-s', 'a.rs', path.join(root, 'link.rs')]);
+    git(root, 'add', 'link.rs');
+    assert.deepEqual(vouched(root), ['a.rs']);
+    assert.equal(readGitIndex(path.join(root, '.git', 'index'))!.has('link.rs'), false);
+  });
+
+  test('a racily clean entry (its file changed no earlier than the index was written) vouches for nothing', () => {
+    const root = repository({ 'a.rs': 'fn a() {}\n', 'b.rs': 'fn b() {}\n' });
+    utimesSync(path.join(root, '.git', 'index'), PAST - 60, PAST - 60);
+    assert.deepEqual(vouched(root), []);
+  });
+
+  test('an index of an unknown version, a split index, a flipped byte, a short file, or none: no index', () => {
+    const root = repository({ 'a.rs': 'fn a() {}\n' });
+    const index = path.join(root, '.git', 'index');
+    const good = readFileSync(index);
+    assert.notEqual(readGitIndex(index), undefined);
+    rewriteIndex(index, (data) => data.writeUInt32BE(5, 4));
+    assert.equal(readGitIndex(index), undefined);
+    writeFileSync(index, Buffer.concat([good.subarray(0, 40), Buffer.from([good[40]! ^ 1]), good.subarray(41)]));
+    assert.equal(readGitIndex(index), undefined);
+    writeFileSync(index, good.subarray(0, good.length - 1));
+    assert.equal(readGitIndex(index), undefined);
+    writeFileSync(index, good);
+    git(root, 'update-index', '--split-index');
+    assert.equal(readGitIndex(index), undefined);
+    rmSync(index);
+    assert.equal(readGitIndex(index), undefined);
+  });
+});
+
+describe('the worktrees of a repository', () => {
+  test("a linked worktree's .git is a file naming its git folder; its family is the main worktree and the other linked ones", async () => {
+    const main = repository({ 'sub/a.rs': 'fn a() {}\n' });
+    const one = path.join(path.dirname(main), `${path.basename(main)}-one`);
+    const two = path.join(path.dirname(main), `${path.basename(main)}-two`);
+    await addWorktree(main, one);
+    await addWorktree(main, two);
+    assert.ok(statSync(path.join(one, '.git')).isFile());
+    const family = worktreeFamily(path.join(one, 'sub'))!;
+    assert.equal(family.own.top, one);
+    assert.equal(family.within, 'sub');
+    assert.deepEqual(family.others.map((worktree) => worktree.top).sort(), [main, two].sort());
+    assert.deepEqual([...readGitIndex(family.own.index)!.paths()], ['sub/a.rs']);
+  });
+
+  test('outside git there is no family', () => {
+    assert.equal(worktreeFamily(realpathSync(temporaryFolder())), undefined);
+  });
+});
+
+describe("a new worktree's shard", () => {
+  const languages = loadLanguages();
+  const files = { 'a.rs': 'fn needle() {}\n', 'b.rs': 'fn other() {}\n', 'c.txt': 'nothing here\n', 'deep/d.rs': 'fn needle_too() { needle(); }\n' };
+
+  /** A shard of the folder's files, with the index of this process's cache. */
+  function shardOf(root: string, relatives: readonly string[]): Shard {
+    const shard = new Shard(root, languages, openIndexStore(indexSettings({}, assert.fail), root, assert.fail));
+    shard.setFiles(relatives.map((relative, order) => ({ relative, order })));
+    return shard;
+  }
+
+  /** The main worktree, filled into the index and its snapshot saved; then a new worktree of it. */
+  async function indexedThenAdded(): Promise<{ main: string; added: string }> {
+    const main = repository(files);
+    const shard = shardOf(main, Object.keys(files));
+    while (await shard.fill());
+    const added = `${main}-task`;
+    await addWorktree(main, added);
+    return { main, added };
+  }
+
+  async function searched(root: string, relatives: readonly string[]) {
+    reads.clear();
+    const shard = shardOf(root, relatives);
+    const references = await shard.search({ kind: 'references', name: 'needle' }, 81);
+    const symbols = await shard.search({ kind: 'symbols', name: 'needle', match: 'exact' }, 41);
+    const opened = reads.outside().filter((file) => file.startsWith(root + path.sep) && !file.includes(`${path.sep}.git`));
+    return { references: references.map(({ relative, line, text }) => ({ relative, line, text })), symbols: symbols.map(({ relative, definition }) => ({ relative, definition })), opened: [...new Set(opened)].map((file) => path.relative(root, file)).sort() };
+  }
+
+  const answers = {
+    references: [
+      { relative: 'a.rs', line: 1, text: 'fn needle() {}' },
+      { relative: 'deep/d.rs', line: 1, text: 'fn needle_too() { needle(); }' },
+    ],
+    symbols: [{ relative: 'a.rs', definition: { line: 1, kind: 'function', name: 'needle' } }],
+  };
+
+  test('reads only the files that hold the name: the others are vouched for by git, known from the other worktree', async () => {
+    const { added } = await indexedThenAdded();
+    assert.deepEqual(await searched(added, Object.keys(files)), { ...answers, opened: ['a.rs', 'deep/d.rs'] });
+  });
+
+  test('a file changed after the checkout, with its size and its second, is read, and answered as it is now', async () => {
+    const { added } = await indexedThenAdded();
+    const file = path.join(added, 'b.rs');
+    const second = Math.floor(statSync(file).mtimeMs / 1000);
+    writeFileSync(file, 'fn needle(){}\n');
+    utimesSync(file, second, second);
+    assert.equal(statSync(file).size, files['b.rs'].length);
+    const found = await searched(added, Object.keys(files));
+    assert.ok(found.opened.includes('b.rs'));
+    assert.deepEqual(found.symbols.map((s) => s.relative), ['a.rs', 'b.rs']);
+  });
+
+  test('a file staged but not committed is read: its blob is not the one the other worktree knew', async () => {
+    const { added } = await indexedThenAdded();
+    writeOld(added, 'c.txt', 'a needle here\n');
+    git(added, 'add', 'c.txt');
+    const found = await searched(added, Object.keys(files));
+    assert.ok(found.opened.includes('c.txt'));
+    assert.deepEqual(found.references.map((r) => r.relative), ['a.rs', 'c.txt', 'deep/d.rs']);
+  });
+
+  test('with an index of an unknown version, every file is read, as outside git, and the answers are the same', async () => {
+    const { added } = await indexedThenAdded();
+    const index = path.join(git(added, 'rev-parse', '--git-dir').trim(), 'index');
+    rewriteIndex(path.resolve(added, index), (data) => data.writeUInt32BE(5, 4));
+    assert.deepEqual(await searched(added, Object.keys(files)), { ...answers, opened: ['a.rs', 'b.rs', 'c.txt', 'deep/d.rs'] });
+  });
+
+  test("a submodule's files are read: the repository's index holds the submodule, not them", async () => {
+    const library = repository({ 'lib.rs': 'fn needle_lib() {}\n' });
+    const main = repository(files);
+    git(main, 'submodule', 'add', '-q', library, 'vendor');
+    git(main, 'commit', '-qm', 'submodule');
+    const all = [...Object.keys(files), 'vendor/lib.rs'];
+    const shard = shardOf(main, all);
+    while (await shard.fill());
+    const added = `${main}-task`;
+    await addWorktree(main, added);
+    git(added, 'submodule', 'update', '-q', '--init');
+    const found = await searched(added, all);
+    assert.deepEqual(found.opened, ['a.rs', 'deep/d.rs', 'vendor/lib.rs']);
+    assert.deepEqual(found.references, answers.references);
+  });
+});
