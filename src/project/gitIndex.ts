@@ -96,6 +96,10 @@ export function readGitIndex(file: string): GitIndex | undefined {
 
 /** The vouching entries of an index's bytes, the index having been written at `written` (ns). */
 function entriesOf(data: Buffer, written: bigint): GitIndex | undefined {
+  // Compared as seconds, then nanoseconds: a BigInt an entry took a kernel index's read a third longer.
+  const writtenSeconds = Number(written / 1_000_000_000n);
+  const writtenNanoseconds = Number(written % 1_000_000_000n);
+  const before = (seconds: number, nanoseconds: number) => seconds < writtenSeconds || (seconds === writtenSeconds && nanoseconds < writtenNanoseconds);
   if (data.length < HEADER_BYTES + SHA1_BYTES || data.toString('latin1', 0, 4) !== SIGNATURE) return undefined;
   const body = data.subarray(0, data.length - SHA1_BYTES);
   if (!createHash('sha1').update(body).digest().equals(data.subarray(body.length))) return undefined;
@@ -133,7 +137,7 @@ function entriesOf(data: Buffer, written: bigint): GitIndex | undefined {
       (flags & (ASSUME_VALID | STAGE)) === 0 &&
       (extendedFlags & (SKIP_WORKTREE | INTENT_TO_ADD)) === 0 &&
       (mode & TYPE) === REGULAR_FILE &&
-      BigInt(data.readUInt32BE(at + 8)) * 1_000_000_000n + BigInt(data.readUInt32BE(at + 12)) < written;
+      before(data.readUInt32BE(at + 8), data.readUInt32BE(at + 12));
     if (trusted) offsets.set(name, at);
     else offsets.delete(name); // A path at several stages vouches for none of them.
     previous = name;
