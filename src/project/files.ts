@@ -49,12 +49,8 @@ export function stampNumbersOf(stamp: string): StampNumbers | undefined {
 
 /** The stats of the entry at a path (a link's own), as a stamp holds them; undefined when there is none. */
 export function statsOf(absolute: string): StampNumbers | undefined {
-  try {
-    const stat = lstatSync(absolute, { throwIfNoEntry: false });
-    return stat === undefined ? undefined : { ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, size: stat.size };
-  } catch {
-    return undefined; // Out of reach: as good as absent.
-  }
+  const stat = statsAt(absolute, false);
+  return stat === undefined ? undefined : { ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, size: stat.size };
 }
 
 /**
@@ -62,11 +58,16 @@ export function statsOf(absolute: string): StampNumbers | undefined {
  * none. With `followLinks: false`, of the entry itself: a link's own, not its target's.
  */
 export function stampOf(absolute: string, options: { followLinks?: boolean } = {}): string {
+  const stat = statsAt(absolute, options.followLinks !== false);
+  return stat === undefined ? '' : stampOfStats(stat);
+}
+
+/** The stats at a path (with `followLinks`, of what a link points to); undefined when there is nothing there. */
+function statsAt(absolute: string, followLinks: boolean): Stats | undefined {
   try {
-    const stat = (options.followLinks === false ? lstatSync : statSync)(absolute, { throwIfNoEntry: false });
-    return stat === undefined ? '' : stampOfStats(stat);
+    return (followLinks ? statSync : lstatSync)(absolute, { throwIfNoEntry: false });
   } catch {
-    return ''; // Out of reach (inside a folder we may not search, a name too long): as good as absent.
+    return undefined; // Out of reach (inside a folder we may not search, a name too long): as good as absent.
   }
 }
 

@@ -86,6 +86,8 @@ export function readGitIndex(file: string): GitIndex | undefined {
   let data: Buffer;
   let written: bigint;
   try {
+    // Its time before its bytes: an index written anew in between is then judged by the older time,
+    // which takes more of its entries for racily clean, never fewer.
     written = statSync(file, { bigint: true }).mtimeNs;
     data = readFileSync(file);
   } catch {
