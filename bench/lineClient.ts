@@ -21,8 +21,10 @@ export class LineClient {
   private nextId = 1;
   private stderr = '';
 
-  constructor(args: readonly string[]) {
-    this.child = spawn(process.execPath, [CLI, ...args]);
+  /** The server run with these arguments; with a `wrapper`, as the arguments of that command (`unshare …`, say). */
+  constructor(args: readonly string[], wrapper: readonly string[] = []) {
+    const command = [...wrapper, process.execPath, CLI, ...args];
+    this.child = spawn(command[0]!, command.slice(1));
     this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
     // Read, so that a server writing to stderr never blocks on a full pipe; the tail is kept to report.
     this.child.stderr.setEncoding('utf8');

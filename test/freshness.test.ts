@@ -2,13 +2,14 @@
  * Whatever the tools keep between calls, the very next call sees the disk as it is: an edited file, a
  * new file, a deleted file, a changed .gitignore. Files are first aged (their times set an hour back)
  * so that the checks on inode, times and size are what notices the change, and not only the rule
- * that distrusts files changed in the last two seconds.
+ * that distrusts files changed in the last two seconds. In a server that watches its folders, what the
+ * watcher heard is what tells the change.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeEach, describe, test } from 'node:test';
+import { afterEach, beforeEach, describe, test } from 'node:test';
 import { openProject, type Project } from '../src/session/project.js';
 import { findReferences } from '../src/tools/findReferences.js';
 import { findSymbol } from '../src/tools/findSymbol.js';
@@ -42,22 +43,24 @@ async function firstCalls(): Promise<void> {
   assert.equal(await symbols('alpha'), 'src/a.rs:1 function — fn alpha() {}');
 }
 
-for (const mode of ['without an index', 'in a fresh server, through the index another filled']) {
+for (const mode of ['without an index', 'in a fresh server, through the index another filled', 'in a server that watches its folders']) {
   describe(`the next call sees, ${mode},`, () => {
     beforeEach(async () => {
       root = mkdtempSync(path.join(os.tmpdir(), 'zumba-fresh-'));
       write('src/a.rs', 'fn alpha() {}\n// needle\n');
       write('src/b.rs', 'fn beta() {}\n');
       write('docs/notes.md', '# Notes\n');
-      project = openProject(root, { noCache: mode === 'without an index' });
+      const watch = mode === 'in a server that watches its folders';
+      project = openProject(root, { noCache: mode === 'without an index', watch });
       await firstCalls();
-      if (mode === 'without an index') return;
+      if (mode !== 'in a fresh server, through the index another filled') return;
       // Every file into the index; then a server of its own, which trusts what the index recorded.
       await project.search.index();
       await project.search.close();
       project = openProject(root);
       await firstCalls();
     });
+    afterEach(() => project.search.close());
 
     test('an edited file, even one whose new times are an hour old', async () => {
       write('src/a.rs', 'fn alpha() {}\nfn gamma() {} // needle\n', TWO_HOURS_AGO);

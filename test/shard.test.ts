@@ -17,7 +17,7 @@ import { NO_STORE } from '../src/index/store.js';
 
 /** A search with no index on disk, whose workers run `workerScript`. */
 function searchOptions(projectRoot: string, workerScript: URL) {
-  return { projectRoot, index: undefined, store: () => NO_STORE, warn: () => {}, fillWhenIdle: false, workerScript };
+  return { projectRoot, index: undefined, store: () => NO_STORE, warn: () => {}, fillWhenIdle: false, watch: false, workerScript };
 }
 
 function shardOf(files: Record<string, string>): Shard {

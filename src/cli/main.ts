@@ -18,8 +18,9 @@ import { testCommand } from './testCommand.js';
 import { findReferencesJson, findSymbolJson } from './searchJson.js';
 
 const USAGE = `Usage:
-  zumba mcp <project> [--diagnostics <file>] [--queries DIR]
-                                                    MCP server over stdio
+  zumba mcp <project> [--diagnostics <file>] [--queries DIR] [--no-watch]
+                                                    MCP server over stdio; --no-watch: check every
+                                                    file at each call rather than watch the folders
   zumba outline [--project DIR] [--ranges | --json] [--snapshot FILE [--update]] <file|glob>...
                                                     a file's declarations, indented by nesting;
                                                     --ranges: each with its last line (12-40);
@@ -59,12 +60,12 @@ type Command = (argv: string[]) => Promise<number>;
 
 const COMMANDS: Readonly<Record<string, Command>> = {
   mcp: async (argv) => {
-    const { positionals, values } = parse(argv, { diagnostics: { type: 'string' }, ...QUERIES_OPTION, ...CACHE_OPTIONS });
+    const { positionals, values } = parse(argv, { diagnostics: { type: 'string' }, 'no-watch': { type: 'boolean' }, ...QUERIES_OPTION, ...CACHE_OPTIONS });
     if (positionals.length !== 1) throw new UsageError('mcp takes exactly one project folder');
     const diagnosticsFile = values['diagnostics'] as string | undefined;
     // Loaded for the server alone: the MCP SDK would add a tenth of a second to every one-shot command.
     const { serve } = await import('./serve.js');
-    await serve(openProject(positionals[0]!, { diagnosticsFile, languageRoots: queryRoots(values), ...cacheOptions(values), fillWhenIdle: true }));
+    await serve(openProject(positionals[0]!, { diagnosticsFile, languageRoots: queryRoots(values), ...cacheOptions(values), fillWhenIdle: true, watch: values['no-watch'] !== true }));
     return 0;
   },
   test: async (argv) => {

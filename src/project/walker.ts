@@ -7,7 +7,8 @@
  *
  * The walk is kept between calls and brought up to date at the start of each: a folder whose
  * modification time changed (an entry added, removed or renamed) is listed again; a folder whose
- * rules changed (its `.gitignore`, or any above it) is walked again. Nothing else is re-read.
+ * rules changed (its `.gitignore`, or any above it) is walked again. Nothing else is re-read. Told
+ * which folders may have changed (a watcher heard them: see `treeWatcher.ts`), it checks only those.
  * Given somewhere to keep it (`WalkMemory`), a walk starts from the last one saved and is brought up
  * to date the same way, so that a fresh process lists only the folders that changed since.
  */
@@ -58,6 +59,7 @@ export class ProjectWalk {
   private root: Folder | undefined;
   private rootStamp = '';
   private files: WalkedFile[] = [];
+  private folderList: string[] = [];
   private lastSave: number | undefined;
 
   private readonly rootPrefix: string;
@@ -69,8 +71,12 @@ export class ProjectWalk {
     this.rootPrefix = rootPrefixOf(projectRoot);
   }
 
-  /** Every file a search covers, in path order, as the disk holds them now. */
-  current(): readonly WalkedFile[] {
+  /**
+   * Every file a search covers, in path order, as the disk holds them now: an array that is the same
+   * one while the walk does not change. With `changedFolders`, every other folder is taken to be as
+   * it was at the last call.
+   */
+  current(changedFolders?: ReadonlySet<string>): readonly WalkedFile[] {
     // The root's rules come from .git/info/exclude and the root .gitignore: a change to either is a new walk.
     const rootStamp = `${stampOf(path.join(this.projectRoot, '.git', 'info', 'exclude'))}|${stampOf(path.join(this.projectRoot, '.gitignore'))}`;
     let changed = false;
@@ -79,12 +85,36 @@ export class ProjectWalk {
       this.rootStamp = rootStamp;
       this.root = this.newFolder('', undefined, IgnoreRules.atRoot(this.projectRoot));
       changed = true;
-    } else {
+    } else if (changedFolders === undefined) {
       changed = this.refresh(this.root);
+    } else {
+      for (const relative of changedFolders) {
+        const folder = this.folderAt(relative);
+        if (folder !== undefined) changed = this.refresh(folder, folder.outerRules, 'folder') || changed;
+      }
     }
-    if (changed || restored) this.files = this.flatten(this.root);
+    if (changed || restored) [this.files, this.folderList] = this.flatten(this.root);
     if (changed) this.save();
     return this.files;
+  }
+
+  /** The walk's folders (relative, '' for the root) as the last `current` found them: the same array while they do not change. */
+  folders(): readonly string[] {
+    return this.folderList;
+  }
+
+  /** The walk's folder at a relative path; undefined where the walk has none (left out, or not there). */
+  private folderAt(relative: string): Folder | undefined {
+    let folder = this.root;
+    if (relative === '') return folder;
+    let end = -1;
+    while (folder !== undefined && end < relative.length) {
+      end = relative.indexOf('/', end + 1);
+      if (end === -1) end = relative.length;
+      const prefix = relative.slice(0, end);
+      folder = folder.entries.find((entry): entry is Folder => isFolder(entry) && entry.relative === prefix);
+    }
+    return folder;
   }
 
   /** The walk last saved, as this walk's starting point (its folders are checked like any kept walk's); true when there was one. */
@@ -160,14 +190,14 @@ export class ProjectWalk {
     return ignoreStamp === '' ? outerRules : outerRules.enter(this.projectRoot, relative);
   }
 
-  /** Lists a folder's entries again, keeping what is known of subfolders that are still there. */
-  private list(folder: Folder, known: ReadonlyMap<string, Folder>): void {
+  /** Lists a folder's entries again, keeping what is known of subfolders that are still there (brought up to date to `depth`). */
+  private list(folder: Folder, known: ReadonlyMap<string, Folder>, depth: RefreshDepth): void {
     const { stamp, entries } = this.listing(folder.relative);
     folder.stamp = stamp;
-    this.addEntries(folder, entries, known);
+    this.addEntries(folder, entries, known, depth);
   }
 
-  private addEntries(folder: Folder, entries: readonly Dirent[], known: ReadonlyMap<string, Folder>): void {
+  private addEntries(folder: Folder, entries: readonly Dirent[], known: ReadonlyMap<string, Folder>, depth: RefreshDepth = 'tree'): void {
     folder.entries = [];
     for (const entry of entries) {
       if (entry.name === '.git') continue;
@@ -177,7 +207,7 @@ export class ProjectWalk {
         const existing = known.get(relative);
         if (existing === undefined) folder.entries.push(this.newFolder(relative, folder.rules));
         else {
-          this.refresh(existing, folder.rules);
+          this.refresh(existing, folder.rules, depth === 'tree' ? 'tree' : 'rules');
           folder.entries.push(existing);
         }
       } else if (entry.isFile() && !folder.rules.excludes(relative, false)) {
@@ -188,9 +218,12 @@ export class ProjectWalk {
 
   /**
    * Brings a folder up to date; true when anything below it changed. `outerRules` are the rules of
-   * the folder above as they are now (undefined for the root, whose rules `current` checks).
+   * the folder above as they are now (undefined for the root, whose rules `current` checks). To
+   * `depth`: the folder and all below it; the folder, and below it only what its rules changed; or
+   * only what the outer rules changed, if they did.
    */
-  private refresh(folder: Folder, outerRules: IgnoreRules | undefined = folder.outerRules): boolean {
+  private refresh(folder: Folder, outerRules: IgnoreRules | undefined = folder.outerRules, depth: RefreshDepth = 'tree'): boolean {
+    if (depth === 'rules' && outerRules === folder.outerRules) return false;
     const stamp = stampOf(this.absolute(folder.relative));
     // A .gitignore created since would have changed the folder's own stamp: only an existing one is checked.
     const ignoreStamp = folder.ignoreStamp === '' && stamp === folder.stamp ? '' : stampOf(this.ignoreFileOf(folder.relative));
@@ -203,21 +236,27 @@ export class ProjectWalk {
     }
     const subfolders = folder.entries.filter(isFolder);
     if (changed || stamp !== folder.stamp) {
-      this.list(folder, new Map(subfolders.map((sub) => [sub.relative, sub])));
+      this.list(folder, new Map(subfolders.map((sub) => [sub.relative, sub])), depth);
       return true;
     }
+    if (depth !== 'tree') return changed;
     for (const sub of subfolders) changed = this.refresh(sub, folder.rules) || changed;
     return changed;
   }
 
-  private flatten(folder: Folder, into: WalkedFile[] = []): WalkedFile[] {
+  /** The walk's files, and its folders, in path order. */
+  private flatten(folder: Folder, files: WalkedFile[] = [], folders: string[] = []): [WalkedFile[], string[]] {
+    folders.push(folder.relative);
     for (const entry of folder.entries) {
-      if (isFolder(entry)) this.flatten(entry, into);
-      else into.push(entry);
+      if (isFolder(entry)) this.flatten(entry, files, folders);
+      else files.push(entry);
     }
-    return into;
+    return [files, folders];
   }
 }
+
+/** How far `refresh` looks below a folder (see there). */
+type RefreshDepth = 'tree' | 'folder' | 'rules';
 
 function readEntries(folder: string): Dirent[] {
   try {

@@ -2,12 +2,14 @@
  * Project-wide search, side by side: the walk's files are split into one shard a core by a hash of
  * their path (so a file stays in its shard, with what is known of it, as others come and go), each
  * shard searched by a worker thread, and the hits merged in walk order. With one core, or once a
- * worker has died, the main thread searches all files as one shard instead.
+ * worker has died, the main thread searches all files as one shard instead. A server's search has
+ * the walk's folders watched, so that a call checks only what changed (see `treeWatcher.ts`).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Languages } from '../definitions/languages.js';
 import type { IndexSettings, IndexStore, Warn } from '../index/index.js';
+import { TreeWatcher } from '../project/treeWatcher.js';
 import type { ProjectWalk, WalkedFile } from '../project/walker.js';
 import type { FromSearchWorker, SearchWorkerData, ToSearchWorker } from './searchWorker.js';
 import { Shard, type Hit, type HitOf, type Progress, type SearchQuery } from './shard.js';
@@ -44,6 +46,8 @@ export interface SearchOptions {
   readonly warn: Warn;
   /** Whether idle workers bring the project into the index (a server), or only `index()` does. */
   readonly fillWhenIdle: boolean;
+  /** Whether to watch the walk's folders, so that a call checks only the files that changed (a server). */
+  readonly watch: boolean;
   /** The workers' script: this package's, but for a test of what happens when it fails. */
   readonly workerScript?: URL;
 }
@@ -55,12 +59,15 @@ export class ProjectSearch {
   private local: { readonly shard: Shard; files?: readonly WalkedFile[] } | undefined;
   /** The walk the last search covered. */
   private walked: readonly WalkedFile[] | undefined;
+  private readonly watcher: TreeWatcher | undefined;
 
   constructor(
     private readonly walk: ProjectWalk,
     private readonly languages: Languages,
     private readonly options: SearchOptions,
-  ) {}
+  ) {
+    this.watcher = options.watch ? TreeWatcher.of(options.projectRoot, options.warn) : undefined;
+  }
 
   /**
    * The first `limit` hits of the query over every file of the walk as the disk holds them now, in
@@ -70,7 +77,7 @@ export class ProjectSearch {
     const files = query.kind === 'symbols' && query.checked === true && this.walked !== undefined ? this.walked : undefined;
     return this.onShards(
       files,
-      async (pool, walked) => mergeHits(await pool.search(walked, query, limit, progress), limit) as HitOf<Q>[],
+      async (pool, walked, changed) => mergeHits(await pool.search(walked, query, limit, progress, changed), limit) as HitOf<Q>[],
       async (shard) => {
         const hits = await shard.search(query, limit, progress);
         shard.persist();
@@ -83,7 +90,7 @@ export class ProjectSearch {
   async index(progress?: Progress): Promise<void> {
     await this.onShards(
       undefined,
-      (pool, walked) => pool.index(walked, progress),
+      (pool, walked, changed) => pool.index(walked, progress, changed),
       async (shard) => {
         while (await shard.fill(progress));
       },
@@ -91,23 +98,37 @@ export class ProjectSearch {
   }
 
   /**
-   * Does a piece of work over the walk (the one given, or the disk's now) on the workers, or on the
-   * main thread as one shard where there are none: with one core, or once a worker has died (which
-   * is no reason to fail the call).
+   * Does a piece of work over the walk (the one given, taken as it was found; or the disk's now) on
+   * the workers, or on the main thread as one shard where there are none: with one core, or once a
+   * worker has died (which is no reason to fail the call). The work is told which files may have
+   * changed since the last, where the watcher knows.
    */
-  private async onShards<T>(files: readonly WalkedFile[] | undefined, onWorkers: (pool: SearchWorkers, walked: readonly WalkedFile[]) => Promise<T>, here: (shard: Shard) => Promise<T>): Promise<T> {
+  private async onShards<T>(
+    files: readonly WalkedFile[] | undefined,
+    onWorkers: (pool: SearchWorkers, walked: readonly WalkedFile[], changed: readonly string[] | undefined) => Promise<T>,
+    here: (shard: Shard) => Promise<T>,
+  ): Promise<T> {
     // The workers, started at the first search, boot while this thread walks.
     const pool = this.pool();
-    const walked = files ?? this.walk.current();
+    const changes = files === undefined ? await this.watcher?.changes() : undefined;
+    const known = changes?.known === true ? changes : undefined;
+    const walked = files ?? this.walk.current(known?.folders);
+    const changed = files !== undefined ? [] : known?.paths;
     this.walked = walked;
     if (pool !== undefined) {
       try {
-        return await onWorkers(pool, walked);
+        const work = onWorkers(pool, walked, changed);
+        // Once the workers have the call: a new watch of the kernel's thousands of folders takes tens of ms.
+        this.watcher?.follow(this.walk.folders());
+        return await work;
       } catch (error) {
         if (!pool.broken) throw error;
       }
     }
-    return here(this.localShard(walked));
+    this.watcher?.follow(this.walk.folders());
+    const shard = this.localShard(walked);
+    shard.mayHaveChanged(changed);
+    return here(shard);
   }
 
   /** Runs a call's work; meanwhile the workers leave the index as it is and the CPU to the call. */
@@ -123,10 +144,12 @@ export class ProjectSearch {
   /** Gives the workers the walk as it is now: once idle they fill the index (see `fillWhenIdle`). */
   start(): void {
     this.pool()?.send(this.walk.current());
+    this.watcher?.follow(this.walk.folders());
   }
 
-  /** Stops the workers; resolves once they have ended. */
+  /** Stops the watcher and the workers; resolves once they have ended. */
   async close(): Promise<void> {
+    this.watcher?.close();
     await this.workers?.close();
   }
 
@@ -200,17 +223,18 @@ class SearchWorkers {
   }
 
   /** Each shard's first `limit` hits; progress summed over the shards. */
-  search(files: readonly WalkedFile[], query: SearchQuery, limit: number, progress: Progress | undefined): Promise<Hit[][]> {
+  search(files: readonly WalkedFile[], query: SearchQuery, limit: number, progress: Progress | undefined, changed: readonly string[] | undefined): Promise<Hit[][]> {
     this.send(files);
     const told = this.progressOverShards(progress, files.length);
-    return Promise.all(this.slots.map((slot, i) => this.ask(slot, { type: 'search', id: this.nextId++, query, limit, progress: progress !== undefined }, told?.(i))));
+    const message = { type: 'search', query, limit, progress: progress !== undefined, ...(changed !== undefined && { changed }) } as const;
+    return Promise.all(this.slots.map((slot, i) => this.ask(slot, { ...message, id: this.nextId++ }, told?.(i))));
   }
 
   /** Resolves once every shard is in the index. */
-  async index(files: readonly WalkedFile[], progress: Progress | undefined): Promise<void> {
+  async index(files: readonly WalkedFile[], progress: Progress | undefined, changed: readonly string[] | undefined): Promise<void> {
     this.send(files);
     const told = this.progressOverShards(progress, files.length);
-    await Promise.all(this.slots.map((slot, i) => this.ask(slot, { type: 'index', id: this.nextId++ }, told?.(i))));
+    await Promise.all(this.slots.map((slot, i) => this.ask(slot, { type: 'index', id: this.nextId++, ...(changed !== undefined && { changed }) }, told?.(i))));
   }
 
   /** Gives the workers their shards of the walk, unless they have them. */

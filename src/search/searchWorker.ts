@@ -26,8 +26,16 @@ export interface SearchWorkerData {
 /** The shard's files (relative paths and places in the walk), then queries and index requests, each answered by id; or the end. */
 export type ToSearchWorker =
   | { readonly type: 'files'; readonly relatives: readonly string[]; readonly orders: readonly number[] }
-  | { readonly type: 'search'; readonly id: number; readonly query: SearchQuery; readonly limit: number; readonly progress: boolean }
-  | { readonly type: 'index'; readonly id: number }
+  | {
+      readonly type: 'search';
+      readonly id: number;
+      readonly query: SearchQuery;
+      readonly limit: number;
+      readonly progress: boolean;
+      /** The only files that may have changed since the last request (see `Shard.mayHaveChanged`); absent, any may have. */
+      readonly changed?: readonly string[];
+    }
+  | { readonly type: 'index'; readonly id: number; readonly changed?: readonly string[] }
   | { readonly type: 'stop' };
 
 export type FromSearchWorker =
@@ -87,11 +95,13 @@ port.on('message', (message: ToSearchWorker) => {
       fillWhileIdle();
       break;
     case 'index':
+      shard.mayHaveChanged(message.changed);
       indexRequests.add(message.id);
       fillWhileIdle();
       break;
     case 'search': {
       const progress = message.progress ? (done: number) => port.postMessage({ id: message.id, done } satisfies FromSearchWorker) : undefined;
+      shard.mayHaveChanged(message.changed);
       shard.search(message.query, message.limit, progress).then(
         (hits) => {
           // A server writes what the search learnt once it has answered; a one-shot command, whose

@@ -1,8 +1,9 @@
 /**
  * One shard of a project's files and the search of it: the part of a project-wide search that one
  * thread does. What a shard knows of a file (its content key, word filter and definitions) holds for
- * one version of it, and every file's version is checked against the disk at each search: a file
- * whose version the shard or the index knows is not read to be ruled out; any other file is read.
+ * one version of it, and every file's version is checked against the disk at each search (but those
+ * a watcher vouches for: see `search`): a file whose version the shard or the index knows is not read
+ * to be ruled out; any other file is read.
  * File contents are not kept: a file is read, into one reused buffer, when its bytes are needed.
  *
  * `fill`, run by a worker once idle (or by `zumba index`), brings the rest of the shard's files into
@@ -102,6 +103,8 @@ const definitionsEngine = () => (engine ??= import('../definitions/engine.js'));
  */
 interface FileState {
   readonly stamp: string;
+  /** The shard's epoch when the stamp was taken: within it, the stamp holds until the file is said to have changed (see `search`). */
+  checked: number;
   /** Undefined: nothing is known of this version yet. */
   entry: RecordedEntry | undefined;
   /** Null: the file's language is unknown, it defines nothing. Undefined: not held in memory. */
@@ -155,6 +158,8 @@ export class Shard {
   private filled = 0;
   /** A file's path to open is this and its relative path (made at each use: kept, the kernel's took megabytes a shard). */
   private readonly rootPrefix: string;
+  /** Moves on at each search that was not told what changed: every stamp is then taken again. */
+  private epoch = 0;
 
   constructor(
     private readonly projectRoot: string,
@@ -173,6 +178,15 @@ export class Shard {
     if (this.states.size === 0) return; // A fresh shard's: nothing to forget (a set of the kernel's paths is some milliseconds).
     const relatives = new Set(files.map((file) => file.relative));
     for (const relative of this.states.keys()) if (!relatives.has(relative)) this.forget(relative);
+  }
+
+  /**
+   * Told before each search or index request what may have changed since the last: these files only,
+   * as a watcher heard it; or (undefined) any file, whose stamp is then taken again at its next look.
+   */
+  mayHaveChanged(changed: readonly string[] | undefined): void {
+    if (changed === undefined) this.epoch++;
+    else for (const relative of changed) this.unchecked(relative);
   }
 
   /** The first `limit` hits of the query in this shard, in walk order. */
@@ -307,24 +321,35 @@ export class Shard {
     return (await this.index(file, { stamp: read.stamp, bytes: Buffer.from(read.bytes) }, 'held')).state.definitions;
   }
 
+  /** Said to have changed: its stamp is taken again at its next look. */
+  private unchecked(relative: string): void {
+    const state = this.states.get(relative);
+    if (state !== undefined) state.checked = -1;
+  }
+
   /**
    * What is known of the file's version on disk now: from memory, or from the index where it
    * recorded this very stamp; a bare state (nothing known yet) otherwise. Undefined when it is gone.
+   * A state whose stamp was taken in this epoch is taken as it is (see `search`).
    */
   private stateOf(file: ShardFile): FileState | undefined {
+    const held = this.states.get(file.relative);
+    if (held?.checked === this.epoch) return held;
     const stamp = stampOf(this.rootPrefix + file.relative, { followLinks: false });
     if (stamp === '') {
       this.forget(file.relative); // Gone since the walk: what was known of it is of no version now.
       return undefined;
     }
-    const known = this.states.get(file.relative);
-    if (known?.stamp === stamp) return known;
-    if (known !== undefined) this.forget(file.relative);
+    if (held?.stamp === stamp) {
+      held.checked = this.epoch;
+      return held;
+    }
+    if (held !== undefined) this.forget(file.relative);
     // Taken (or found out of date) once: from here on the state is what a snapshot saves of the file.
     const recorded = this.recordedFiles().get(file.relative);
     this.recordedFiles().delete(file.relative);
     // As the index recorded it (its defined names are checked against its language where they are used: see `definedNames`).
-    const state: FileState = { stamp, entry: recorded?.stamp === stamp ? recorded : this.fromOtherWorktree(file.relative, stamp) };
+    const state: FileState = { stamp, checked: this.epoch, entry: recorded?.stamp === stamp ? recorded : this.fromOtherWorktree(file.relative, stamp) };
     this.states.set(file.relative, state);
     return state;
   }
@@ -405,7 +430,7 @@ export class Shard {
     let state = this.states.get(file.relative);
     if (state?.stamp !== read.stamp) {
       if (state !== undefined) this.forget(file.relative);
-      state = { stamp: read.stamp, entry: undefined };
+      state = { stamp: read.stamp, checked: this.epoch, entry: undefined };
       this.states.set(file.relative, state);
     }
     if (read.bytes === undefined) {

@@ -36,6 +36,8 @@ export interface ProjectOptions extends CacheOptions {
   readonly languageRoots?: readonly string[];
   /** Whether idle search workers fill the index (a server does; a one-shot command does not). */
   readonly fillWhenIdle?: boolean;
+  /** Whether the project's folders are watched, so that a call checks only what changed (a server's are). */
+  readonly watch?: boolean;
 }
 
 export class ProjectError extends Error {
@@ -80,7 +82,7 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
     index,
     warn: warnOnce,
     definitions: (relative, bytes, make) => indexedDefinitions(store(), languages, relative, bytes, make),
-    search: new ProjectSearch(walk, languages, { projectRoot: realRoot, index, store, warn: warnOnce, fillWhenIdle: options.fillWhenIdle === true }),
+    search: new ProjectSearch(walk, languages, { projectRoot: realRoot, index, store, warn: warnOnce, fillWhenIdle: options.fillWhenIdle === true, watch: options.watch === true }),
     ...(options.diagnosticsFile !== undefined && { diagnosticsFile: path.resolve(options.diagnosticsFile) }),
   };
 }
