@@ -108,8 +108,7 @@ export class TreeWatcher {
     if (this.closed) return UNKNOWN;
     const heard = await this.cookieHeard();
     if (!heard || this.closed) return UNKNOWN;
-    const unsure = this.unsure || this.events >= this.overflowAt;
-    const changes: TreeChanges = unsure ? UNKNOWN : { known: true, folders: this.folders, paths: [...this.paths] };
+    const changes: TreeChanges = this.unsure ? UNKNOWN : { known: true, folders: this.folders, paths: [...this.paths] };
     this.unsure = false;
     this.events = 0;
     this.folders = new Set();
@@ -145,21 +144,24 @@ export class TreeWatcher {
   }
 
   private heard(folder: string, name: string | null): void {
-    this.events++;
-    this.folders.add(folder);
-    if (name === null) {
-      this.unsure = true;
-      return;
-    }
-    const relative = folder === '' ? name : `${folder}/${name}`;
-    // A watched folder replaced, moved or removed: its watch may now be of an inode no longer in the tree.
-    if (this.watchers.has(relative)) {
+    const relative = name === null ? undefined : folder === '' ? name : `${folder}/${name}`;
+    if (relative === undefined) this.unsure = true;
+    else if (this.watchers.has(relative)) {
+      // A watched folder replaced, moved or removed: its watch may now be of an inode no longer in the tree.
       this.watchers.get(relative)!.close();
       this.watchers.delete(relative);
       this.followed = [];
       this.unsure = true;
     }
-    this.paths.add(relative);
+    if (++this.events >= this.overflowAt) this.unsure = true;
+    // Unsure, the next call checks everything: what was heard need not be kept (a build's millions of events).
+    if (this.unsure) {
+      this.folders.clear();
+      this.paths.clear();
+      return;
+    }
+    this.folders.add(folder);
+    this.paths.add(relative!);
   }
 
   /** Makes a cookie and waits to hear it; false when it was not heard in time (the watcher is then given up). */
