@@ -2,7 +2,7 @@
  * One shard of a project's files and the search of it: the part of a project-wide search that one
  * thread does. What a shard knows of a file (its content key, word filter and definitions) holds for
  * one version of it, and every file's version is checked against the disk at each search (but those
- * a watcher vouches for: see `search`): a file whose version the shard or the index knows is not read
+ * a watcher vouches for: see `mayHaveChanged`): a file whose version the shard or the index knows is not read
  * to be ruled out; any other file is read.
  * File contents are not kept: a file is read, into one reused buffer, when its bytes are needed.
  *
@@ -103,7 +103,7 @@ const definitionsEngine = () => (engine ??= import('../definitions/engine.js'));
  */
 interface FileState {
   readonly stamp: string;
-  /** The shard's epoch when the stamp was taken: within it, the stamp holds until the file is said to have changed (see `search`). */
+  /** The shard's epoch when the stamp was taken: within it, the stamp holds until the file is said to have changed (see `mayHaveChanged`). */
   checked: number;
   /** Undefined: nothing is known of this version yet. */
   entry: RecordedEntry | undefined;
@@ -158,7 +158,7 @@ export class Shard {
   private filled = 0;
   /** A file's path to open is this and its relative path (made at each use: kept, the kernel's took megabytes a shard). */
   private readonly rootPrefix: string;
-  /** Moves on at each search that was not told what changed: every stamp is then taken again. */
+  /** Moves on at each search or index request not told what changed: every stamp is then taken again. */
   private epoch = 0;
 
   constructor(
@@ -330,7 +330,7 @@ export class Shard {
   /**
    * What is known of the file's version on disk now: from memory, or from the index where it
    * recorded this very stamp; a bare state (nothing known yet) otherwise. Undefined when it is gone.
-   * A state whose stamp was taken in this epoch is taken as it is (see `search`).
+   * A state whose stamp was taken in this epoch is taken as it is (see `mayHaveChanged`).
    */
   private stateOf(file: ShardFile): FileState | undefined {
     const held = this.states.get(file.relative);
