@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Definition, Kind } from '../src/definitions/definition.js';
 import type { CtagsTag, Suite } from './accuracy.js';
+import { ocamlLocals, type Locals } from './ocamlLocals.js';
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -99,16 +100,20 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   // `module Hakyll.Core.Rules` `Hakyll`), data constructors (an outline lists no enumerators or variants).
   // Skipped as ctags misreads them: a `function` on a line that does not begin with its name (a record field,
   // a word of a field's type, the `::` line of a signature written over lines, the `= …` line after an
-  // equation's name), one named by a keyword (`class`, `infixr`), the `type` named `family` of
-  // `type family T`. Skipped too: tags in a later branch of `#if` (`#elif`, `#else`), which the grammar does
-  // not read; such a branch defines its first branch's names for another platform.
+  // equation's name), one named by a keyword (`class`, `infixr`), the first name of a signature of
+  // several (`value10, value100 :: T`, where that name's equation is not tagged), a top-level Template
+  // Haskell splice read as an equation (`deriveJSON defaultOptions ''Record`), and the `type` named
+  // `family` of `type family T` or `instance` of `data instance T`. Skipped too: tags in a later
+  // branch of `#if` (`#elif`, `#else`), which the grammar does not read; such a branch defines its
+  // first branch's names for another platform.
   {
     label: 'haskell', folder: 'langs/haskell', endings: ['.hs'], ctags: 'Haskell', letters: '*',
     kinds: { type: 'type', function: 'function' }, compared: ['type', 'function'],
     skip: ((laterBranches = new Map<string, Set<number>>()) => (tag: CtagsTag): boolean => {
       const line = tag.pattern?.slice(2) ?? '';
-      if (tag.kind === 'type' && tag.name === 'family') return true;
+      if (tag.kind === 'type' && (tag.name === 'family' || tag.name === 'instance')) return true;
       if (tag.kind === 'function' && (!line.startsWith(tag.name) || /^(class|instance|deriving|foreign|default|infixl?|infixr|pattern|type|data|newtype)$/.test(tag.name))) return true;
+      if (tag.kind === 'function' && (/^[\w']+\s*,/.test(line) || (/''[A-Z]/.test(line) && !/\s=\s/.test(line)))) return true;
       let lines = laterBranches.get(tag.path);
       if (lines === undefined) {
         lines = new Set();
@@ -153,9 +158,10 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   // structure (ctags's function and var, ours function or const); vals; externals are ours alone
   // (ctags lists none); classes, class types and methods. Not compared, as we list none of them:
   // variant constructors and record fields (members of their type), instance variables, `type t +=
-  // …`, `let () = …` and `let _ = …`; ctags's own module for the file (line 1); a `let … in` on one
-  // line (a local: ctags lists locals, but those whose `in` comes later cannot be told from its
-  // tags). Not compared, as ctags misreads them: what stands in a quoted string (the testsuite's
+  // …`, `let () = …` and `let _ = …`; ctags's own module for the file (line 1); a name a `let … in`
+  // binds (a local: ctags lists those whose `in` comes on a later line; the compiler's own parser
+  // tells them, see ocamlLocals.ts; without it, only a `let … in` on one line is told from ctags's
+  // line). Not compared, as ctags misreads them: what stands in a quoted string (the testsuite's
   // `[%%expect{| … |}]` holds compiler output that ctags reads as code), `with type t = …` and
   // `with module M = …` constraints, `(val x : S)`, `(module M : S)`, `module type of M`, `(type
   // a)` read as declarations, `| exception E ->` read as an exception, a constructor pattern (`let
@@ -167,6 +173,12 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     compared: ['module', 'type', 'function', 'const', 'class', 'interface', 'method'],
     separator: '/',
     skip: (() => {
+      const locals = new Map<string, Locals>();
+      const isLocal = (tag: CtagsTag): boolean => {
+        let known = locals.get(tag.path);
+        if (known === undefined) locals.set(tag.path, (known = ocamlLocals(tag.path)));
+        return known.has(`${tag.line}\0${tag.name}`);
+      };
       const quoted = new Map<string, [number, number][]>();
       const inQuotedString = (file: string, line: number): boolean => {
         let spans = quoted.get(file);
@@ -182,7 +194,7 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
       return (tag: CtagsTag): boolean =>
         (tag.kind === 'module' && tag.line === 1 && tag.name === fileModule(tag.path)) ||
         /^(\(\)|_|%.*|open|include|private|virtual|nonrec)$/.test(tag.name) ||
-        ((tag.kind === 'var' || tag.kind === 'function') && (/^[A-Z]/.test(tag.name) || /\bin\s*\$\/$/.test(tag.pattern ?? ''))) ||
+        ((tag.kind === 'var' || tag.kind === 'function') && (/^[A-Z]/.test(tag.name) || /\bin\s*\$\/$/.test(tag.pattern ?? '') || isLocal(tag))) ||
         (tag.kind === 'type' && (/\+=/.test(tag.pattern ?? '') || (/\b(with|and)\s+type\b/.test(tag.pattern ?? '') && !/^\/\^\s*type\b/.test(tag.pattern ?? '')))) ||
         (tag.kind === 'Exception' && !/^\/\^\s*exception\b/.test(tag.pattern ?? '')) ||
         (tag.kind === 'val' && tag.scopeKind === 'type') ||
