@@ -52,7 +52,8 @@ const named = (kind: Kind, namePattern = IDENTIFIER, after = '', before = ''): R
 const NOT_A_VARIABLE = String.raw`(?![\p{L}\p{N}_$])(?!\s*[*&),]|\s+[\p{L}_])`;
 const QUALIFIED = String.raw`${IDENTIFIER}(?:(?:\.|::)${IDENTIFIER})*`;
 const GO_METHOD = new RegExp(String.raw`^\s*\(\s*(?:${IDENTIFIER}\s+)?\*?\s*(${IDENTIFIER})(?:\[[^\]]*\])?\s*\)\s*(${IDENTIFIER})`, 'u');
-const FUNCTION_NAME = new RegExp(String.raw`^\s*\*?\s*((?:self\.)?${IDENTIFIER})`, 'u');
+/** A name may join words with hyphens, as PowerShell's `Verb-Noun` and Bash's `function build-all` do. */
+const FUNCTION_NAME = new RegExp(String.raw`^\s*\*?\s*((?:self\.)?${IDENTIFIER}(?:-${IDENTIFIER})*)`, 'u');
 const CONST_VALUE = new RegExp(String.raw`^\s+(${IDENTIFIER})\s*(?::[^=]*)?=(?!=)(.*)$`, 'u');
 const FUNCTION_VALUE = new RegExp(String.raw`^\s*(?:async\s+)?(?:function\b|(?:<[^>]*>\s*)?\([^)]*\)\s*(?::[^=]*)?=>|${IDENTIFIER}\s*=>)`, 'u');
 const STATIC_ITEM = new RegExp(String.raw`^\s+(?:mut\s+)?(${IDENTIFIER})\s*:`, 'u');
