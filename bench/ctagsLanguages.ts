@@ -75,19 +75,7 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     label: 'elixir', folder: 'langs/elixir', endings: ['.ex', '.exs'], ctags: 'Elixir', letters: '*',
     kinds: { module: 'module', protocol: 'protocol', implementation: 'impl', function: undefined, delegate: 'function', operator: undefined, callback: 'function', macro: 'macro', guard: 'macro', type: 'type' },
     compared: ['module', 'protocol', 'impl', 'function', 'method', 'macro', 'type'],
-    skip: ((heredocLines = new Map<string, Set<number>>()) => (tag: CtagsTag): boolean => {
-      let lines = heredocLines.get(tag.path);
-      if (lines === undefined) {
-        lines = new Set();
-        let open = false;
-        for (const [i, line] of readFileSync(tag.path, 'utf8').split('\n').entries()) {
-          if (/^\s*("""|''')|("""|''')\s*$/.test(line)) open = !open;
-          else if (open) lines.add(i + 1);
-        }
-        heredocLines.set(tag.path, lines);
-      }
-      return lines.has(tag.line);
-    })(),
+    skip: ((heredocLines = linesInside(/^\s*("""|''')|("""|''')\s*$/, /^\s*("""|''')|("""|''')\s*$/)) => (tag: CtagsTag): boolean => heredocLines(tag.path).has(tag.line))(),
     // ctags names `defmodule Ecto.Query.API` `API` and `defimpl Inspect, for: T` `Inspect`: ours are compared so.
     normalize: (definition, parent) => {
       const compared = (d: Definition) => (['module', 'protocol', 'impl'].includes(d.kind) ? d.name.replace(/ for: [^]*$/, '').split('.').at(-1)! : d.name);
@@ -230,11 +218,14 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     })() },
 
   // powershell
-  // ctags lists functions (also one written in a string, `-value "function prompt {…}"`: skipped) and
+  // ctags lists functions (also one written in a string, `-value "function prompt {…}"` or a here-string's
+  // line, `@'` … `'@`: skipped) and
   // every assigned variable (not compared: locals, parameters, class properties). It lists no class,
   // method or enum, so those of ours are never "extra". ctags names `function global:Foo` `Foo`, we as written:
   // ours are compared after the scope (find_symbol finds `script:Foo` by `Foo` too, its last segment).
-  { label: 'powershell', folder: 'langs/powershell', endings: ['.ps1', '.psm1'], ctags: 'PowerShell', letters: 'f', kinds: { function: 'function' }, compared: ['function'], skip: (tag) => !/^\/\^\s*(?:function|filter|workflow)\s/i.test(tag.pattern ?? ''),
+  { label: 'powershell', folder: 'langs/powershell', endings: ['.ps1', '.psm1'], ctags: 'PowerShell', letters: 'f', kinds: { function: 'function' }, compared: ['function'],
+    skip: ((hereStringLines = linesInside(/@["']\s*$/, /^["']@/)) => (tag: CtagsTag): boolean =>
+      !/^\/\^\s*(?:function|filter|workflow)\s/i.test(tag.pattern ?? '') || hereStringLines(tag.path).has(tag.line))(),
     normalize: (definition, parent) => ({ name: definition.name.replace(/^(?:global|script|local|private|using|workflow):/i, ''), parent: parent?.name }) },
 
   // elm
@@ -376,3 +367,24 @@ function cssFirstSelectors(file: string): Map<number, Map<string, number>> {
   return byLine;
 }
 
+
+/**
+ * By file, read once: the lines inside its delimited blocks, from a line `opens` matches to the next
+ * line `closes` matches, both left out (strings ctags reads as code: heredocs, here-strings).
+ */
+function linesInside(opens: RegExp, closes: RegExp): (file: string) => ReadonlySet<number> {
+  const byFile = new Map<string, Set<number>>();
+  return (file) => {
+    let lines = byFile.get(file);
+    if (lines === undefined) {
+      lines = new Set();
+      let open = false;
+      for (const [i, line] of readFileSync(file, 'utf8').split('\n').entries()) {
+        if (open ? closes.test(line) : opens.test(line)) open = !open;
+        else if (open) lines.add(i + 1);
+      }
+      byFile.set(file, lines);
+    }
+    return lines;
+  };
+}
