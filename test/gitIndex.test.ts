@@ -121,6 +121,24 @@ describe("git's index", () => {
     rmSync(index);
     assert.equal(readGitIndex(index), undefined);
   });
+
+  test('a path a merge left at several stages vouches for nothing; the paths beside it still do', () => {
+    const root = repository({ 'a.rs': 'fn a() {}\n', 'b.rs': 'fn b() {}\n', 'c.rs': 'fn c() {}\n' });
+    git(root, 'checkout', '-q', '-b', 'other');
+    writeOld(root, 'b.rs', 'fn other() {}\n');
+    git(root, 'commit', '-qam', 'other');
+    git(root, 'checkout', '-q', '-');
+    writeOld(root, 'b.rs', 'fn mine() {}\n');
+    git(root, 'commit', '-qam', 'mine');
+    assert.throws(() => git(root, 'merge', '-q', 'other'));
+    assert.match(git(root, 'ls-files', '--stage', 'b.rs'), /^(?:\d+ [0-9a-f]+ [123]\tb\.rs\n){3}$/);
+    for (const version of ['2', '4']) {
+      git(root, 'update-index', '--index-version', version);
+      const index = readGitIndex(path.join(root, '.git', 'index'))!;
+      assert.deepEqual([...index.paths()], ['a.rs', 'c.rs'], `version ${version}`);
+      assert.equal(index.get('b.rs'), undefined);
+    }
+  });
 });
 
 describe('the worktrees of a repository', () => {

@@ -43,30 +43,66 @@ const TYPE = 0o170000;
 /** Extensions after which the entries are not the whole index: a split index's link, a sparse index's folders. */
 const UNREAD_EXTENSIONS = new Set(['link', 'sdir']);
 
+/** Where each vouching entry and its name are, in order, and a table of them by their names' hashes. */
+interface Vouching {
+  /** Where the entry starts in the index's bytes. */
+  readonly entryAt: Int32Array;
+  /** Where its name starts in the names' bytes, and how long it is. */
+  readonly nameAt: Int32Array;
+  readonly nameLength: Int32Array;
+  readonly hash: Int32Array;
+  /** Open addressing, a power of two long: an entry's number plus one, or 0 for none. */
+  readonly slots: Int32Array;
+}
+
 /**
  * The entries of an index that vouch for their file's blob, by path (relative to the worktree, `/`),
- * each read from the index's bytes when asked for: a large tree's index has tens of thousands, and
- * an object (and a view of the blob id) apiece took a search worker some 20 MB.
+ * each read from the index's bytes when asked for, found by a hash of its name's bytes: a large
+ * tree's index has tens of thousands, and a string and a map entry apiece held 15 MB of heap in each
+ * search worker of a new kernel worktree (its index and the other worktree's), where these tables
+ * hold 6 MB outside it (an object and a view of the blob apiece had taken 20 MB more).
  */
 export class GitIndex {
   constructor(
     private readonly data: Buffer,
-    /** Where each vouching entry starts in `data`. */
-    private readonly offsets: ReadonlyMap<string, number>,
+    /** The names' bytes: the index's own, or a version 4 index's written out whole (it cuts each to what the one before lacks). */
+    private readonly names: Buffer,
+    private readonly vouching: Vouching,
   ) {}
 
-  paths(): IterableIterator<string> {
-    return this.offsets.keys();
+  *paths(): IterableIterator<string> {
+    const { nameAt, nameLength } = this.vouching;
+    for (let i = 0; i < nameAt.length; i++) yield this.names.toString('utf8', nameAt[i]!, nameAt[i]! + nameLength[i]!);
   }
 
   has(path: string): boolean {
-    return this.offsets.has(path);
+    return this.find(path) >= 0;
   }
 
   get(path: string): GitIndexEntry | undefined {
-    const at = this.offsets.get(path);
-    return at === undefined ? undefined : entryAt(this.data, at);
+    const found = this.find(path);
+    return found < 0 ? undefined : entryAt(this.data, this.vouching.entryAt[found]!);
   }
+
+  /** The number of the path's vouching entry, or -1. */
+  private find(path: string): number {
+    const key = Buffer.from(path, 'utf8');
+    const hash = hashOf(key, 0, key.length);
+    const { slots, nameAt, nameLength } = this.vouching;
+    const mask = slots.length - 1;
+    for (let slot = hash & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
+      const i = slots[slot]! - 1;
+      if (this.vouching.hash[i] === hash && nameLength[i] === key.length && this.names.compare(key, 0, key.length, nameAt[i]!, nameAt[i]! + key.length) === 0) return i;
+    }
+    return -1;
+  }
+}
+
+/** FNV-1a over the bytes, as a 32-bit signed number (what an Int32Array holds). */
+function hashOf(bytes: Uint8Array, from: number, to: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+  return hash | 0;
 }
 
 function entryAt(data: Buffer, at: number): GitIndexEntry {
@@ -108,44 +144,86 @@ function entriesOf(data: Buffer, written: bigint): GitIndex | undefined {
   const version = data.readUInt32BE(4);
   if (version < 2 || version > 4) return undefined;
   const count = data.readUInt32BE(8);
-  const offsets = new Map<string, number>();
+  // Every entry's place and name, and whether git would trust its stats.
+  const entryAt = new Int32Array(count);
+  const nameAt = new Int32Array(count);
+  const nameLength = new Int32Array(count);
+  const trusted = new Uint8Array(count);
+  let names = version === 4 ? Buffer.allocUnsafe(data.length) : data;
+  let namesEnd = 0;
   let at = HEADER_BYTES;
-  let previous = '';
   for (let i = 0; i < count; i++) {
     if (at + FIXED_BYTES > body.length) return undefined;
     const flags = data.readUInt16BE(at + 60);
     const extended = (flags & EXTENDED) !== 0;
     if (extended && version < 3) return undefined;
     const extendedFlags = extended ? data.readUInt16BE(at + 62) : 0;
-    let nameAt = at + FIXED_BYTES + (extended ? 2 : 0);
-    let name: string;
+    const nameStart = at + FIXED_BYTES + (extended ? 2 : 0);
+    let next: number;
     if (version === 4) {
-      const strip = varintAt(data, nameAt, body.length);
-      if (strip === undefined || strip.value > previous.length) return undefined;
+      const previousLength = i === 0 ? 0 : nameLength[i - 1]!;
+      const strip = varintAt(data, nameStart, body.length);
+      if (strip === undefined || strip.value > previousLength) return undefined;
       const end = data.indexOf(0, strip.end);
       if (end < 0 || end >= body.length) return undefined;
-      name = previous.slice(0, previous.length - strip.value) + data.toString('utf8', strip.end, end);
-      nameAt = end + 1;
+      const kept = previousLength - strip.value;
+      const length = kept + end - strip.end;
+      if (namesEnd + length > names.length) names = grown(names, namesEnd, namesEnd + length);
+      if (i > 0) names.copy(names, namesEnd, nameAt[i - 1]!, nameAt[i - 1]! + kept);
+      data.copy(names, namesEnd + kept, strip.end, end);
+      nameAt[i] = namesEnd;
+      nameLength[i] = length;
+      namesEnd += length;
+      next = end + 1;
     } else {
-      const end = data.indexOf(0, nameAt);
+      const end = data.indexOf(0, nameStart);
       if (end < 0 || end >= body.length) return undefined;
-      name = data.toString('utf8', nameAt, end);
+      nameAt[i] = nameStart;
+      nameLength[i] = end - nameStart;
       // Padded with one to eight NULs to a multiple of eight bytes from the entry's start.
-      nameAt = at + ((end - at + 8) & ~7);
+      next = at + ((end - at + 8) & ~7);
     }
-    if ((flags & NAME_LENGTH) !== NAME_LENGTH && Buffer.byteLength(name) !== (flags & NAME_LENGTH)) return undefined;
+    if ((flags & NAME_LENGTH) !== NAME_LENGTH && nameLength[i] !== (flags & NAME_LENGTH)) return undefined;
     const mode = data.readUInt32BE(at + 24);
-    const trusted =
+    trusted[i] = Number(
       (flags & (ASSUME_VALID | STAGE)) === 0 &&
-      (extendedFlags & (SKIP_WORKTREE | INTENT_TO_ADD)) === 0 &&
-      (mode & TYPE) === REGULAR_FILE &&
-      before(data.readUInt32BE(at + 8), data.readUInt32BE(at + 12));
-    if (trusted) offsets.set(name, at);
-    else offsets.delete(name); // A path at several stages vouches for none of them.
-    previous = name;
-    at = nameAt;
+        (extendedFlags & (SKIP_WORKTREE | INTENT_TO_ADD)) === 0 &&
+        (mode & TYPE) === REGULAR_FILE &&
+        before(data.readUInt32BE(at + 8), data.readUInt32BE(at + 12)),
+    );
+    entryAt[i] = at;
+    at = next;
   }
-  return extensionsRead(data, at, body.length) ? new GitIndex(data, offsets) : undefined;
+  if (!extensionsRead(data, at, body.length)) return undefined;
+  // Entries are sorted by name, then stage: a path at several stages (a merge's) vouches for none of them.
+  const sameName = (a: number, b: number) =>
+    nameLength[a] === nameLength[b] && names.compare(names, nameAt[b]!, nameAt[b]! + nameLength[b]!, nameAt[a]!, nameAt[a]! + nameLength[a]!) === 0;
+  const vouches = (i: number) => trusted[i] === 1 && (i === 0 || !sameName(i, i - 1)) && (i === count - 1 || !sameName(i, i + 1));
+  const kept: number[] = [];
+  for (let i = 0; i < count; i++) if (vouches(i)) kept.push(i);
+  return new GitIndex(data, names, tableOf(kept.map((i) => entryAt[i]!), kept.map((i) => nameAt[i]!), kept.map((i) => nameLength[i]!), names));
+}
+
+/** The names' bytes in a buffer of at least `needed` bytes, the first `used` of them kept. */
+function grown(names: Buffer, used: number, needed: number): Buffer {
+  const larger = Buffer.allocUnsafe(Math.max(2 * names.length, needed));
+  names.copy(larger, 0, 0, used);
+  return larger;
+}
+
+/** The vouching entries with a table of them by hash, at most half full. */
+function tableOf(entryAt: readonly number[], nameAt: readonly number[], nameLength: readonly number[], names: Buffer): Vouching {
+  const hash = new Int32Array(entryAt.length);
+  let size = 16;
+  while (size < 2 * entryAt.length) size *= 2;
+  const slots = new Int32Array(size);
+  for (let i = 0; i < entryAt.length; i++) {
+    hash[i] = hashOf(names, nameAt[i]!, nameAt[i]! + nameLength[i]!);
+    let slot = hash[i]! & (size - 1);
+    while (slots[slot] !== 0) slot = (slot + 1) & (size - 1);
+    slots[slot] = i + 1;
+  }
+  return { entryAt: Int32Array.from(entryAt), nameAt: Int32Array.from(nameAt), nameLength: Int32Array.from(nameLength), hash, slots };
 }
 
 /** Whether the extensions from `at` to the checksum are whole, and none of them says the entries are not the whole index. */
