@@ -39,12 +39,19 @@ export interface StampNumbers {
   readonly size: number;
 }
 
-/** The stats a stamp was made of; undefined for a stamp of none, or of a version too recent to tell. */
+/** Where a stamp is read back into its numbers, and the length of a stamp that holds them. */
+const readNumbers = new Float64Array(4);
+const readBytes = Buffer.from(readNumbers.buffer);
+const STAMP_LENGTH = stampBytes.toString('base64').length;
+
+/**
+ * The stats a stamp was made of; undefined for a stamp of none, or of a version too recent to tell.
+ * Decoded in place: a new worktree's search reads two stamps a file, and a buffer and an array
+ * apiece took a kernel worker some 70 ms.
+ */
 export function stampNumbersOf(stamp: string): StampNumbers | undefined {
-  const bytes = Buffer.from(stamp, 'base64');
-  if (stamp.startsWith('recent:') || bytes.length !== stampBytes.length) return undefined;
-  const numbers = new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
-  return { ino: numbers[0]!, mtimeMs: numbers[1]!, ctimeMs: numbers[2]!, size: numbers[3]! };
+  if (stamp.length !== STAMP_LENGTH || readBytes.write(stamp, 'base64') !== readBytes.length) return undefined;
+  return { ino: readNumbers[0]!, mtimeMs: readNumbers[1]!, ctimeMs: readNumbers[2]!, size: readNumbers[3]! };
 }
 
 /** The stats of the entry at a path (a link's own), as a stamp holds them; undefined when there is none. */
