@@ -75,7 +75,7 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     label: 'elixir', folder: 'langs/elixir', endings: ['.ex', '.exs'], ctags: 'Elixir', letters: '*',
     kinds: { module: 'module', protocol: 'protocol', implementation: 'impl', function: undefined, delegate: 'function', operator: undefined, callback: 'function', macro: 'macro', guard: 'macro', type: 'type' },
     compared: ['module', 'protocol', 'impl', 'function', 'method', 'macro', 'type'],
-    skip: ((heredocLines = linesInside(/^\s*("""|''')|("""|''')\s*$/, /^\s*("""|''')|("""|''')\s*$/)) => (tag: CtagsTag): boolean => heredocLines(tag.path).has(tag.line))(),
+    skip: ((heredocLines = linesInside(/^\s*("""|''')|("""|''')\s*$/)) => (tag: CtagsTag): boolean => heredocLines(tag.path).has(tag.line))(),
     // ctags names `defmodule Ecto.Query.API` `API` and `defimpl Inspect, for: T` `Inspect`: ours are compared so.
     normalize: (definition, parent) => {
       const compared = (d: Definition) => (['module', 'protocol', 'impl'].includes(d.kind) ? d.name.replace(/ for: [^]*$/, '').split('.').at(-1)! : d.name);
@@ -367,12 +367,12 @@ function cssFirstSelectors(file: string): Map<number, Map<string, number>> {
   return byLine;
 }
 
-
 /**
  * By file, read once: the lines inside its delimited blocks, from a line `opens` matches to the next
- * line `closes` matches, both left out (strings ctags reads as code: heredocs, here-strings).
+ * line `closes` matches (the same, unless given), both left out (strings ctags reads as code:
+ * heredocs, here-strings).
  */
-function linesInside(opens: RegExp, closes: RegExp): (file: string) => ReadonlySet<number> {
+function linesInside(opens: RegExp, closes = opens): (file: string) => ReadonlySet<number> {
   const byFile = new Map<string, Set<number>>();
   return (file) => {
     let lines = byFile.get(file);

@@ -7,7 +7,7 @@
  * known to be local and ctags's entries stay in the reference.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ let built: string | null | undefined;
 function program(): string | null {
   if (built !== undefined) return built;
   const folder = mkdtempSync(path.join(os.tmpdir(), 'zumba-ocaml-locals-'));
+  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
   copyFileSync(SOURCE, path.join(folder, 'ocaml_locals.ml'));
   const result = spawnSync('ocamlc', ['-I', '+compiler-libs', 'ocamlcommon.cma', 'ocaml_locals.ml', '-o', 'ocaml_locals'], { cwd: folder, encoding: 'utf8' });
   built = result.status === 0 ? path.join(folder, 'ocaml_locals') : null;

@@ -7,7 +7,7 @@
  * not the index's (which answers a file it knows from its bytes' hash).
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,12 +60,15 @@ async function warmOutlines(files: readonly SampledFile[]): Promise<number[]> {
 
 /** ctags over the same files in one process (its best case): milliseconds per file. */
 function ctagsPerFile(files: readonly SampledFile[]): number {
-  const list = path.join(mkdtempSync(path.join(os.tmpdir(), 'zumba-bench-')), 'files');
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'zumba-bench-'));
+  const list = path.join(folder, 'files');
   writeFileSync(list, files.map((f) => path.join(f.project, f.relative)).join('\n') + '\n');
   const start = performance.now();
   const result = spawnSync('ctags', ['-f', '/dev/null', '-L', list]);
+  const ms = performance.now() - start;
+  rmSync(folder, { recursive: true, force: true });
   if (result.status !== 0) throw new Error(`ctags failed: ${result.stderr}`);
-  return (performance.now() - start) / files.length;
+  return ms / files.length;
 }
 
 function ctagsOneFile(file: string): number {
@@ -154,6 +157,7 @@ export async function outlineSpeed(corpus: string): Promise<Row[]> {
     });
   }
   await client.close();
+  rmSync(seven.root, { recursive: true, force: true });
 
   const own: Row[] = [];
   for (const { folder, language } of OWN_ROWS) if (existsSync(path.join(corpus, folder))) own.push(...(await languageRows(corpus, folder, language)));
