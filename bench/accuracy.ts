@@ -533,7 +533,11 @@ function cppNames(definition: Definition, parent: Definition | undefined) {
 /** A name in capitals with an underscore: where ctags names a definition so, it names it after a macro use. */
 const MACRO_NAMED = /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/;
 
+/** googletest's macros, which ctags lists as functions of their name: we list a test `Suite.Name`. */
+const GOOGLETEST = /^(TEST|TEST_F|TEST_P|TYPED_TEST|TYPED_TEST_P|GTEST_TEST)$/;
+
 function macroNamedAlike(referenceName: string, ourKind: string | undefined): boolean {
+  if (ourKind === 'test') return GOOGLETEST.test(referenceName);
   return (ourKind === 'function' || ourKind === 'method') && MACRO_NAMED.test(referenceName);
 }
 
@@ -575,7 +579,7 @@ const isDeclarationFile = endsWith('.d.ts', '.d.mts', '.d.cts');
 const TYPESCRIPT_KINDS: ReadonlySet<Kind> = new Set(['function', 'method', 'class', 'interface', 'enum', 'type', 'module']);
 
 const CPP_ENDINGS = ['.cc', '.cpp', '.cxx', '.c++', '.hpp', '.hh', '.hxx', '.h++', '.ipp', '.tpp'];
-const CPP_KINDS: ReadonlySet<Kind> = new Set(['function', 'method', 'class', 'struct', 'union', 'enum', 'type', 'module', 'macro']);
+const CPP_KINDS: ReadonlySet<Kind> = new Set(['function', 'method', 'class', 'struct', 'union', 'enum', 'type', 'module', 'macro', 'test']);
 /** The kernel's folders that issue 11 measures C on (`make-corpus.sh --big`). */
 const KERNEL_C_FOLDERS = /^linux\/(mm|kernel|include\/linux)\//;
 
@@ -679,7 +683,9 @@ function withParents(file: string, definitions: readonly Definition[], suite: Su
   const open: Definition[] = [];
   return definitions.map((definition) => {
     open.length = definition.depth;
-    const parent = open[definition.depth - 1];
+    // The parsers we compare with know no test suites, and most no tests: what a `describe` or `it` holds is, for
+    // them, where the `describe` or `it` is.
+    const parent = open.findLast((holder) => holder.kind !== 'suite' && (holder.kind !== 'test' || suite.compared.has('test')));
     open.push(definition);
     const { name, parent: parentName } = suite.normalize(definition, parent);
     return {

@@ -68,14 +68,16 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     })() },
 
   // elixir
-  // ctags's function is our method in a defimpl or defprotocol; a defguard is a macro. Not compared: ExUnit's
-  // `test` and `describe` (an outline lists no tests). Skipped: tags on the lines of a `"""` or `'''` heredoc,
-  // ctags reading the code examples of a `@doc` as declarations.
+  // ctags's function is our method in a defimpl or defprotocol; a defguard is a macro; ExUnit's `test` is a test.
+  // Not compared: `describe`, which ctags does not list. Skipped: tags on the lines of a `"""` or `'''` heredoc,
+  // ctags reading the code examples of a `@doc` as declarations; a test whose description ctags cuts short (at a
+  // `-` or `'`: `unique pseu`).
   {
     label: 'elixir', folder: 'langs/elixir', endings: ['.ex', '.exs'], ctags: 'Elixir', letters: '*',
-    kinds: { module: 'module', protocol: 'protocol', implementation: 'impl', function: undefined, delegate: 'function', operator: undefined, callback: 'function', macro: 'macro', guard: 'macro', type: 'type' },
-    compared: ['module', 'protocol', 'impl', 'function', 'method', 'macro', 'type'],
-    skip: ((heredocLines = linesInside(/^\s*("""|''')|("""|''')\s*$/)) => (tag: CtagsTag): boolean => heredocLines(tag.path).has(tag.line))(),
+    kinds: { module: 'module', protocol: 'protocol', implementation: 'impl', function: undefined, delegate: 'function', operator: undefined, callback: 'function', macro: 'macro', guard: 'macro', type: 'type', test: 'test' },
+    compared: ['module', 'protocol', 'impl', 'function', 'method', 'macro', 'type', 'test'],
+    skip: ((heredocLines = linesInside(/^\s*("""|''')|("""|''')\s*$/)) => (tag: CtagsTag): boolean =>
+      heredocLines(tag.path).has(tag.line) || (tag.kind === 'test' && !(tag.pattern ?? '').includes(`"${tag.name}"`)))(),
     // ctags names `defmodule Ecto.Query.API` `API` and `defimpl Inspect, for: T` `Inspect`: ours are compared so.
     normalize: (definition, parent) => {
       const compared = (d: Definition) => (['module', 'protocol', 'impl'].includes(d.kind) ? d.name.replace(/ for: [^]*$/, '').split('.').at(-1)! : d.name);

@@ -121,6 +121,29 @@ describe('find_symbol', () => {
   });
 });
 
+describe('find_symbol of tests', () => {
+  const tests = temporaryProject({
+    'chart.test.ts': "describe('flow chart creation', () => {\n  it('creates a node', () => {});\n  it('handles a.b', () => {});\n});\nfunction b() {}\n",
+    'parser_test.cc': 'TEST_F(ParserTest, ReadsPairs) {\n}\n',
+  });
+
+  test('by the whole description, exactly', async () => {
+    assert.equal(await findSymbol(tests, { name: 'creates a node' }), "chart.test.ts:2 test — it('creates a node', () => {});");
+  });
+
+  test('by a word of its description, among the names containing it', async () => {
+    assert.equal(
+      await findSymbol(tests, { name: 'chart' }),
+      "No exact match; names containing it:\nchart.test.ts:1 suite — describe('flow chart creation', () => {",
+    );
+  });
+
+  test("googletest's Suite.Name by its test name; a description's last word after a dot is no qualified name", async () => {
+    assert.equal(await findSymbol(tests, { name: 'ReadsPairs' }), 'parser_test.cc:1 test — TEST_F(ParserTest, ReadsPairs) {');
+    assert.equal(await findSymbol(tests, { name: 'b' }), 'chart.test.ts:5 function — function b() {}');
+  });
+});
+
 describe('find_references', () => {
   test('whole-word lines of every searched text file, in path order', async () => {
     assert.equal(

@@ -19,6 +19,26 @@
 ; whose root is a wildcard costs its run on every node instead. So roots are named node types,
 ; what is below them mostly wildcards, and predicates on the text decide the rest.
 
+; --- tests ---------------------------------------------------------------------------------------
+
+; googletest's `TEST(Suite, Name) {…}` (TEST_F, TEST_P, TYPED_TEST, TYPED_TEST_P, GTEST_TEST), which
+; the grammar reads as a function: a test named `Suite.Name`.
+((function_definition
+  declarator: (_
+    declarator: (identifier) @_macro
+    parameters: (_ . (_ type: (_) @test.scope) . (_ type: (_) @test.name) .))) @test
+  (#any-of? @_macro "TEST" "TEST_F" "TEST_P" "TYPED_TEST" "TYPED_TEST_P" "GTEST_TEST"))
+
+; Catch2's `TEST_CASE("…", "[tag]") {…}`, `SCENARIO`, `TEST_CASE_METHOD(Fixture, "…")`, and the
+; `SECTION("…") {…}` (GIVEN, WHEN, THEN, …) in them, which the grammar reads as a call missing its
+; `;`, then a block: a test spanning both, named by its string. (The body of a TEST_CASE_METHOD is
+; skipped as a function's is, so its sections are not listed.)
+((expression_statement
+   (_ function: (identifier) @_macro arguments: [(_ . (string_literal) @test.name) (_ . (identifier) . (string_literal) @test.name)])) @test
+ .
+ (compound_statement) @test
+ (#any-of? @_macro "TEST_CASE" "TEST_CASE_METHOD" "METHOD_AS_TEST_CASE" "SCENARIO" "TEMPLATE_TEST_CASE" "SECTION" "DYNAMIC_SECTION" "GIVEN" "AND_GIVEN" "WHEN" "AND_WHEN" "THEN" "AND_THEN"))
+
 ; --- functions -----------------------------------------------------------------------------------
 
 ; A macro before the return type (`static BOOST_ASIO_CONSTEXPR typename traits::x<T>::type f()`,

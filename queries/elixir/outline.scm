@@ -4,7 +4,8 @@
 ; (functions; each clause is an entry, as in the source), defmacro/defmacrop/defguard/defguardp
 ; (macros), @type/@typep/@opaque (types), @callback (functions) and @macrocallback (macros).
 ; Not listed: defstruct and defexception (the module is the type), @spec (it precedes its def),
-; module attributes, ExUnit's `test` and `describe`, and what `quote` builds beyond the defs in it.
+; module attributes, and what `quote` builds beyond the defs in it. ExUnit's `describe "…" do` is a
+; suite and its `test "…" do` a test, named by their string.
 ;
 ; Nodes are written `_` where their fields tell them (see queries/README.md, "Compile cost"): a
 ; `target:` with `(arguments)` is a call, an `operand:` a unary operator, an `operator: "when"` or
@@ -93,3 +94,15 @@
       (_ left: [(identifier) @macro.name (_ target: (identifier) @macro.name)] operator: "::")
       (_ left: (_ left: [(identifier) @macro.name (_ target: (identifier) @macro.name)] operator: "::") operator: "when")]))
   (#eq? @_attr "macrocallback")) @macro
+
+; ExUnit: `describe "…" do` and `test "…", context do`. A `test "…"` without a block is pending: not listed.
+(_
+  target: (identifier) @_call
+  (arguments . (string) @suite.name)
+  (do_block)
+  (#eq? @_call "describe")) @suite
+(_
+  target: (identifier) @_call
+  (arguments . (string) @test.name)
+  (do_block)
+  (#eq? @_call "test")) @test

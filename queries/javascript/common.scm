@@ -50,3 +50,20 @@
     property: (property_identifier) @method.name)
   right: [(arrow_function) (function_expression) (generator_function)]
   (#match? @method.scope "^[A-Z]")) @method
+
+; --- tests ---------------------------------------------------------------------------------------
+
+; Jest, Vitest, Mocha, Jasmine, node:test and Playwright declare tests by calls: `describe("…", () => {…})`
+; is a suite, `it("…", …)` and `test("…", …)` tests, named by their description (a string, a
+; template literal, or the constant or class written there), and holding what their callback
+; declares. Their modifiers (`.only`, `.skip`, `.concurrent`, Playwright's `test.describe.serial`,
+; …) and the tables of `.each(…)(…)`, `.each`…`(…)` and Vitest's `.skipIf(…)(…)` and `.for(…)(…)` keep them
+; tests. A call without a function among its arguments (`test(value)`, `it.todo("…")`) is not one.
+(call_expression
+  function: [(identifier) @_callee (member_expression) @_callee (call_expression function: (member_expression) @_callee)]
+  arguments: (_ . [(string) (template_string) (identifier) (member_expression)] @suite.name [(arrow_function) (function_expression)])
+  (#match? @_callee "^(describe|suite|context|fdescribe|xdescribe|test\\.describe)(\\.(only|skip|serial|parallel|fixme|concurrent|sequential|shuffle))*(\\.(each|skipIf|runIf|for))?$")) @suite
+(call_expression
+  function: [(identifier) @_callee (member_expression) @_callee (call_expression function: (member_expression) @_callee)]
+  arguments: (_ . [(string) (template_string) (identifier) (member_expression)] @test.name [(arrow_function) (function_expression)])
+  (#match? @_callee "^(it|test|specify|fit|xit|xtest)(\\.(only|skip|concurrent|sequential|failing|fails|fixme|slow|fail))*(\\.(each|skipIf|runIf|for))?$")) @test

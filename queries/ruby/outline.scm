@@ -27,3 +27,18 @@
 ; a block there (Ruby refuses a constant assignment in a def). `A, B = 1, 2` gives one entry a name.
 (assignment left: [(constant) (scope_resolution name: (constant))] @const.name) @const
 (assignment left: (left_assignment_list (constant) @const @const.name))
+
+; RSpec and minitest/spec: `describe Foo do`, `RSpec.describe "…" do`, `context "…" do` (and
+; Capybara's `feature`, RSpec's shared groups) are suites; `it "…" do`, `specify`, `example` and
+; `scenario` (`{ … }` blocks too) tests. Named by their first argument: a string's contents, or the
+; constant or symbol as written. `it { … }` has no description and is not listed.
+(call
+  method: (identifier) @_method
+  arguments: (argument_list . (_) @suite.name)
+  block: (_)
+  (#any-of? @_method "describe" "context" "feature" "xdescribe" "xcontext" "fdescribe" "fcontext" "shared_examples" "shared_examples_for" "shared_context")) @suite
+(call
+  method: (identifier) @_method
+  arguments: (argument_list . (_) @test.name)
+  block: (_)
+  (#any-of? @_method "it" "specify" "example" "scenario" "xit" "xspecify" "xexample" "xscenario" "fit" "fspecify" "fexample" "fscenario" "its")) @test

@@ -5,7 +5,10 @@
 ; type`) as that struct, its functions as its methods; and the other constants of a file or a type.
 ; Left out: imports and aliases (`const std = @import("std")`, `const Allocator = std.mem.Allocator`,
 ; `const Self = @This()`), `var`s (also one typed with an anonymous `enum {…}`), fields, enum
-; values, error names, local constants, `comptime` and `usingnamespace` blocks, and `test` blocks.
+; values, error names, local constants, and `comptime` and `usingnamespace` blocks. A `test "…" {…}`
+; block is a test, named by its string (or the declaration it tests, `test add {…}`).
+
+(test_declaration [(string) (identifier)] @test.name) @test
 
 (variable_declaration (identifier) @struct.name [(struct_declaration) (opaque_declaration)] .) @struct
 (variable_declaration (identifier) @enum.name (enum_declaration) .) @enum

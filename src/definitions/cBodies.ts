@@ -8,7 +8,8 @@
  *
  * A body is a `{` after a parameter list's `)`, its qualifiers (`const`, `noexcept`, `override`, a
  * macro where one stands) or a trailing return type; not after an attribute's `(…)`
- * (`struct __attribute__((packed)) {`). A body whose braces do not pair as its lines are indented (a
+ * (`struct __attribute__((packed)) {`), nor after a `(…)` that begins with a string (Catch2's
+ * `TEST_CASE("…") {`, whose sections are outline entries). A body whose braces do not pair as its lines are indented (a
  * `}` in the first column before its own, where a macro opened or closed a block) is parsed whole.
  */
 import { wordOf, type Conditional, type Token } from './cText.js';
@@ -87,10 +88,19 @@ class Reader {
     while (i >= 0 && this.isQualifier(i)) i--;
     if (!this.is(i, ')')) return false;
     const parameters = this.pair[i]!;
-    if (parameters <= 0) return false;
+    if (parameters <= 0 || this.opensWithString(parameters)) return false;
     const before = this.word(parameters - 1);
     if (before === undefined) return true; // `[](int x) {`, `(*handler(int))(void) {`, `operator()(…) {`
     return !NOT_PARAMETER_LISTS.has(before) && !CLASS_KEYS.has(this.word(parameters - 2) ?? '');
+  }
+
+  /**
+   * Whether the `(…)` opened at token `open` begins with a string literal, which no parameter list
+   * does: the `{…}` after Catch2's `TEST_CASE("…")` or `SECTION("…")` is parsed, for the sections in it.
+   */
+  private opensWithString(open: number): boolean {
+    const next = this.tokens[open + 1];
+    return next !== undefined && /^\s*"/.test(this.text.slice(this.tokens[open]!.end, next.start));
   }
 
   /** A qualifier, or a macro where one stands (`f() const BOOST_ASIO_NOEXCEPT {`: macros are read after bodies). */

@@ -92,13 +92,13 @@ function itemOf(match: Match): Item | undefined {
   for (const capture of match.captures) {
     const meaning = parseCaptureName(capture.name);
     if (meaning === 'helper' || meaning instanceof Error) continue;
-    if (meaning.role === 'item') declaration = { kind: meaning.kind, node: capture.node };
+    if (meaning.role === 'item') declaration = { kind: meaning.kind, node: declaration === undefined ? capture.node : spanning(declaration.node, capture.node) };
     else (meaning.role === 'name' ? names : scopes).push(capture.node);
   }
   if (declaration === undefined || names.length === 0) return undefined;
   const orderedNames = inSourceOrder(names);
   const joined = joinPieces(orderedNames);
-  const name = declaration.kind === 'key' ? unquotedKey(joined) : joined;
+  const name = NAMED_BY_STRING.has(declaration.kind) ? unquoted(joined) : joined;
   const scope = inSourceOrder(scopes).map((node) => oneLine(node.text)).join('.');
   return {
     kind: declaration.kind,
@@ -111,9 +111,31 @@ function itemOf(match: Match): Item | undefined {
   };
 }
 
-/** A data file's key written in quotes is named by what they hold (`"app.kubernetes.io/name"` → `app.kubernetes.io/name`). */
-function unquotedKey(name: string): string {
-  return /^(["'])[^]*\1$/.test(name) ? name.slice(1, -1) : name;
+/**
+ * A declaration made of several nodes (C++'s grammar reads Catch2's `TEST_CASE("…") {…}` as a call,
+ * then a block): it spans them all, and is known by its first.
+ */
+function spanning(first: CapturedNode, next: CapturedNode): CapturedNode {
+  return {
+    id: first.id,
+    startIndex: Math.min(first.startIndex, next.startIndex),
+    endIndex: Math.max(first.endIndex, next.endIndex),
+    row: Math.min(first.row, next.row),
+    endRow: Math.max(first.endRow, next.endRow),
+    text: '',
+  };
+}
+
+/** Kinds whose name is often a string: a data file's key, a test's description. */
+const NAMED_BY_STRING: ReadonlySet<Kind> = new Set(['key', 'test', 'suite']);
+
+/**
+ * A name written in quotes (or a template literal's backquotes) is what they hold
+ * (`"app.kubernetes.io/name"` → `app.kubernetes.io/name`, `'adds numbers'` → `adds numbers`); an
+ * empty string keeps its quotes, so that the entry has a name.
+ */
+function unquoted(name: string): string {
+  return /^(["'`])[^]+\1$/.test(name) ? name.slice(1, -1) : name;
 }
 
 function inSourceOrder(nodes: readonly CapturedNode[]): CapturedNode[] {

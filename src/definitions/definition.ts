@@ -3,7 +3,7 @@
 /** The kinds an outline entry can have; a query or scanner that names another kind is rejected. */
 export const KINDS = [
   'function', 'method', 'class', 'struct', 'enum', 'union', 'trait', 'interface', 'protocol',
-  'extension', 'impl', 'type', 'const', 'module', 'macro', 'heading', 'key', 'rule',
+  'extension', 'impl', 'type', 'const', 'module', 'macro', 'heading', 'key', 'rule', 'test', 'suite',
 ] as const;
 
 export type Kind = (typeof KINDS)[number];

@@ -36,10 +36,18 @@ export function symbolTest(name: string, match: SymbolMatch): SymbolTest {
   };
 }
 
-/** A name matches itself, and a qualified name (`Type.Method`, `Foo::bar`) also matches its last segment. */
+/**
+ * A name matches itself, and a qualified name (`Type.Method`, `Foo::bar`, googletest's
+ * `Suite.Name`) also matches its last segment; a heading or a test's description in words
+ * (`handles a.b`) is no qualified name.
+ */
 function isExactMatch(definition: DefinitionSite, name: string): boolean {
   if (definition.name === name) return true;
-  return definition.kind !== 'heading' && lastSegment(definition.name) === name;
+  return !isProse(definition) && lastSegment(definition.name) === name;
+}
+
+function isProse({ kind, name }: DefinitionSite): boolean {
+  return kind === 'heading' || ((kind === 'test' || kind === 'suite') && /\s/.test(name));
 }
 
 /**
