@@ -78,6 +78,26 @@ describe('zumba one-shot commands', () => {
     });
   });
 
+  test('find-references --enclosing: the lines under what holds them; with --json, an enclosing object per line', () => {
+    assert.deepEqual(zumba('find-references', '--enclosing', '--path', '*.py', 'MAX_PROMPT'), {
+      status: 0,
+      stdout: 'src/handoff.py:1-1 const MAX_PROMPT\n  1: MAX_PROMPT = 4000\nsrc/handoff.py:9-10 function handoff_prompt\n  10: return f"handoff {task}"[:MAX_PROMPT]\n',
+      stderr: '',
+    });
+    const { status, stdout } = zumba('find-references', '--enclosing', '--json', 'MAX_PROMPT');
+    assert.equal(status, 0);
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.deepEqual(lines.find((line) => line['path'] === 'src/handoff.py' && line['line'] === 10), {
+      path: 'src/handoff.py', line: 10, text: 'return f"handoff {task}"[:MAX_PROMPT]',
+      enclosing: { line: 9, startLine: 9, endLine: 10, kind: 'function', name: 'handoff_prompt', depth: 0 },
+    });
+    for (const line of lines) assert.ok('enclosing' in line, JSON.stringify(line));
+    const prose = zumba('find-references', '--enclosing', '--json', '--path', 'docs', 'handoff_prompt');
+    assert.deepEqual(JSON.parse(prose.stdout), { path: 'docs/notes.txt', line: 1, text: 'handoff_prompt appears in prose too, and prose defines nothing.', enclosing: null });
+    const plain = zumba('find-references', '--json', 'MAX_PROMPT').stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.deepEqual(plain.map((line) => 'enclosing' in line), plain.map(() => false));
+  });
+
   test('diagnostics reads the file it is given', () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'zumba-cli-')), 'diagnostics.json');
     writeFileSync(file, JSON.stringify([{ file: 'src/rpc.rs', line: 3, column: 2, severity: 'warning', message: 'unused' }]));

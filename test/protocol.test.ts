@@ -61,6 +61,7 @@ describe('over stdio with the SDK client', () => {
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.inputSchema]));
     assert.deepEqual(byName['outline']!.required, ['path']);
     assert.deepEqual(byName['find_references']!.required, ['name']);
+    assert.deepEqual((byName['find_references']!.properties as Record<string, { type?: string }>)['enclosing']?.type, 'boolean');
     assert.equal(byName['diagnostics']!.required, undefined);
   });
 
@@ -82,6 +83,24 @@ describe('over stdio with the SDK client', () => {
   test('find_references', async () => {
     const result = await client.callTool({ name: 'find_references', arguments: { name: 'handoff_prompt', path: '*.rs' } });
     assert.equal(textOf(result), 'src/rpc.rs:26: pub fn handoff_prompt(rpc: &mut Rpc) -> String {');
+  });
+
+  test('find_references with enclosing: each line under the definition holding it', async () => {
+    const result = await client.callTool({ name: 'find_references', arguments: { name: 'Rpc', path: '*.rs', enclosing: true } });
+    assert.equal(
+      textOf(result),
+      [
+        'src/rpc.rs:9-11 struct Rpc',
+        '  9: pub struct Rpc {',
+        'src/rpc.rs:13-24 impl Rpc',
+        '  13: impl Rpc {',
+        'src/rpc.rs:14-16 method spawn',
+        '  14: pub fn spawn() -> io::Result<Rpc> {',
+        '  15: Ok(Rpc { next_id: 1 })',
+        'src/rpc.rs:26-28 function handoff_prompt',
+        '  26: pub fn handoff_prompt(rpc: &mut Rpc) -> String {',
+      ].join('\n'),
+    );
   });
 
   test('diagnostics without a file', async () => {

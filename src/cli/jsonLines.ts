@@ -22,7 +22,17 @@ export function symbolLine(path: string, match: SymbolMatch, site: Pick<Definiti
   return JSON.stringify(definition === undefined ? { path, line, kind, name, match } : { path, line, startLine: definition.startLine, endLine: definition.endLine, kind, name, depth: definition.depth, match });
 }
 
-/** A find-references result: the line as the text output shows it (trimmed, cut around the name when long). */
-export function referenceLine(hit: ReferenceHit): string {
-  return JSON.stringify({ path: hit.relative, line: hit.line, text: hit.text });
+/**
+ * A find-references result: the line as the text output shows it (trimmed, cut around the name when
+ * long); with `--enclosing`, the outline entry holding it, null at file level.
+ */
+export function referenceLine(hit: ReferenceHit, holder?: Definition | null): string {
+  const { relative: path, line, text } = hit;
+  if (holder === undefined) return JSON.stringify({ path, line, text });
+  return JSON.stringify({ path, line, text, enclosing: holder === null ? null : entryOf(holder) });
+}
+
+/** A definition's own fields, in the order definitionLine writes them. */
+function entryOf({ line, startLine, endLine, kind, name, depth }: Definition): Definition {
+  return { line, startLine, endLine, kind, name, depth };
 }

@@ -29,8 +29,9 @@ const USAGE = `Usage:
   zumba find-symbol [--project DIR] [--body | --json] <name>
                                                     where a name is defined; --body: with the
                                                     source of the first 10
-  zumba find-references [--project DIR] [--path GLOBS] [--json] <name>
-                                                    lines using a name as a whole word
+  zumba find-references [--project DIR] [--path GLOBS] [--enclosing] [--json] <name>
+                                                    lines using a name as a whole word;
+                                                    --enclosing: under the definition holding each
   zumba diagnostics [--project DIR] --diagnostics FILE [path]
                                                     the editor's errors and warnings
   zumba languages [--queries DIR]                   each language, its engine and file types;
@@ -100,9 +101,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     return values['json'] === true ? findSymbolJson(projectOf(values), args) : runTool(projectOf(values), findTool('find_symbol')!, args);
   },
   'find-references': async (argv) => {
-    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, path: { type: 'string' }, ...JSON_OPTION });
+    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, path: { type: 'string' }, enclosing: { type: 'boolean' }, ...JSON_OPTION });
     if (positionals.length !== 1) throw new UsageError('find-references takes exactly one name');
-    const args = { name: positionals[0], path: values['path'] };
+    const args = { name: positionals[0], path: values['path'], ...(values['enclosing'] === true && { enclosing: true }) };
     return values['json'] === true ? findReferencesJson(projectOf(values), args) : runTool(projectOf(values), findTool('find_references')!, args);
   },
   diagnostics: async (argv) => {

@@ -1,5 +1,6 @@
 /** `zumba find-symbol --json` and `zumba find-references --json`: every result as a JSON line (see jsonLines.ts), none when there is none. */
 import type { Project } from '../session/project.js';
+import { enclosingDefinitions } from '../tools/enclosing.js';
 import { referenceHits } from '../tools/findReferences.js';
 import { resultDefinition, resultFile, symbolResults } from '../tools/findSymbol.js';
 import type { FileOutline } from '../tools/outline.js';
@@ -26,8 +27,13 @@ export function findSymbolJson(project: Project, args: Record<string, unknown>):
 }
 
 export function findReferencesJson(project: Project, args: Record<string, unknown>): Promise<number> {
-  const { name, path } = checkedArguments(findTool('find_references')!, args) as { name: string; path?: string };
-  return printLines(async (progress) => (await referenceHits(project, { name, path }, Number.POSITIVE_INFINITY, { progress })).map(referenceLine));
+  const { name, path, enclosing } = checkedArguments(findTool('find_references')!, args) as { name: string; path?: string; enclosing?: boolean };
+  return printLines(async (progress) => {
+    const hits = await referenceHits(project, { name, path }, Number.POSITIVE_INFINITY, { progress });
+    if (enclosing !== true) return hits.map((hit) => referenceLine(hit));
+    const holders = await enclosingDefinitions(project, hits);
+    return hits.map((hit, i) => referenceLine(hit, holders[i] ?? null));
+  });
 }
 
 /** Prints the lines the search makes, a progress line on stderr meanwhile when it is a terminal; a refusal goes to stderr, exit 1. */

@@ -58,6 +58,7 @@ export const TOOLS: readonly Tool[] = [
     arguments: z.object({
       name,
       path: z.string().optional().describe('Only files matching these comma-separated globs, e.g. src/**, *.rs, !*.md.'),
+      enclosing: z.boolean().optional().describe('Group the lines under the function, class or test holding each.'),
     }),
     run: findReferences,
   }),
