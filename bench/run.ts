@@ -1,9 +1,10 @@
 /**
- * `npm run bench [corpus] [search|index|outline|trees|accuracy|ends|kernel|soak [minutes]…]`: our
+ * `npm run bench [corpus] [search|index|outline|trees|accuracy|ends|kernel|tokens|soak [minutes]…]`: our
  * figures beside the reference tools' from the same run, as ratios. Without sections, search, index,
  * outline, trees (`zumba outline` of every Go file against `ctags -R`), accuracy and ends (where
  * definitions end, and find_symbol body sizes); `kernel` (the index, and the outline of every `.c`
- * and `.h`, on the whole Linux tree, `make-corpus.sh --big`; some fifteen minutes) and the soak (30
+ * and `.h`, on the whole Linux tree, `make-corpus.sh --big`; some fifteen minutes), tokens (the bytes
+ * an agent reads for navigation questions, with the tools and without: tokens.ts) and the soak (30
  * minutes by default) run only when asked for. Every server of the run keeps its
  * index in a folder of the run's own, removed at the end: the user's cache is never touched.
  * The corpus is what `make-corpus.sh` (kept beside the project's shared notes) builds, by default in
@@ -18,13 +19,14 @@ import { outlineSpeed } from './outlineSpeed.js';
 import { indexSpeed } from './indexSpeed.js';
 import { BENCH_NAMES, searchSpeed } from './searchSpeed.js';
 import { soak } from './soak.js';
+import { tokenSavings } from './tokens.js';
 import { renderTable } from './table.js';
 import { treeOutlines } from './treeOutlines.js';
 
 const [corpusArgument, ...sectionArguments] = process.argv.slice(2);
 const corpus = corpusArgument ?? '/tmp/zumba-corpus';
 const DEFAULT_SECTIONS = ['search', 'index', 'outline', 'trees', 'accuracy', 'ends'];
-const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'soak'];
+const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'tokens', 'soak'];
 /** From absent and rare to the commonest words of C, as BENCH_NAMES are for the four languages of `all`. */
 const KERNEL_NAMES = [
   'zumba_absent_name', 'kmalloc', 'spin_lock_irqsave', 'task_struct', 'EXPORT_SYMBOL', 'printk', 'mutex_lock', 'list_head',
@@ -78,6 +80,11 @@ for (const [section, tree, glob, ctagsRuns] of [['trees', 'go', '**/*.go', 3], [
 }
 if (sections.has('accuracy')) process.stdout.write(`${(await runAccuracy(corpus)).trimEnd()}\n`);
 if (sections.has('ends')) process.stdout.write(`\n${(await runEndLines(corpus)).trimEnd()}\n`);
+if (sections.has('tokens')) {
+  const result = await tokenSavings(corpus);
+  process.stdout.write(`\nBytes read to answer navigation questions (${corpus}/all), with the tools and without\n${renderTable(result.rows)}\n`);
+  for (const question of result.disagreements) process.stdout.write(`  the two sides disagree: ${question}\n`);
+}
 if (sections.has('soak')) {
   const result = await soak(corpus, soakMinutes);
   process.stdout.write(`Soak (${corpus}/all, ${soakMinutes} min, one server)\n${renderTable(result.rows)}\n`);
