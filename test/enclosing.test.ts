@@ -1,21 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, test } from 'node:test';
 import type { Definition } from '../src/definitions/definition.js';
-import { openProject, type Project } from '../src/session/project.js';
 import { innermostHolding } from '../src/tools/enclosing.js';
 import { findReferences } from '../src/tools/findReferences.js';
-
-function temporaryProject(files: Record<string, string>): Project {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-enclosing-'));
-  for (const [relative, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
-    writeFileSync(path.join(root, relative), content);
-  }
-  return openProject(root);
-}
+import { temporaryProject } from './helpers.js';
 
 /** An answer with enclosing written back as the plain answer's lines: `path:line: text`, and the trailer. */
 function asPlain(answer: string): string[] {

@@ -1,25 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { openProject, type Project } from '../src/session/project.js';
+import { openProject } from '../src/session/project.js';
 import { findReferences } from '../src/tools/findReferences.js';
 import { findSymbol } from '../src/tools/findSymbol.js';
 import { outline } from '../src/tools/outline.js';
 import { isRefusal } from '../src/tools/toolError.js';
-import { fixture } from './helpers.js';
+import { fixture, temporaryProject } from './helpers.js';
 
 const project = openProject(fixture('project'));
-
-function temporaryProject(files: Record<string, string>): Project {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-tools-'));
-  for (const [relative, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
-    writeFileSync(path.join(root, relative), content);
-  }
-  return openProject(root);
-}
 
 async function rejectsWith(promise: Promise<unknown>, message: string): Promise<void> {
   await assert.rejects(promise, (error: unknown) => {
