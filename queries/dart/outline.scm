@@ -59,3 +59,16 @@
 ((static_final_declaration_list (static_final_declaration . (identifier) @const.name) @const) @_list
   (#has-parent? @_list program))
 (declaration "static" (const_builtin) (static_final_declaration_list (static_final_declaration . (identifier) @const.name) @const))
+
+; package:test and flutter_test: `group('…', () {…})` is a suite, `test('…', …)` and
+; `testWidgets('…', …)` tests, named by their string, holding what their function declares.
+(expression_statement
+  (identifier) @_call
+  .
+  (selector (argument_part (arguments . (argument (string_literal) @suite.name) (argument (function_expression)))))
+  (#eq? @_call "group")) @suite
+(expression_statement
+  (identifier) @_call
+  .
+  (selector (argument_part (arguments . (argument (string_literal) @test.name) (argument (function_expression)))))
+  (#any-of? @_call "test" "testWidgets")) @test

@@ -21,3 +21,14 @@
 (field "[" @function.name name: [(string) (number) (identifier) (dot_index_expression)] @function.name "]" @function.name
   value: (function_definition)) @function
 (field name: (identifier) @function.name value: (function_definition)) @function
+
+; busted (and plenary's test harness): `describe("…", function() … end)` is a suite, `it("…", …)`
+; and `test` tests, named by their string, holding what their function declares.
+(function_call
+  name: (identifier) @_call
+  arguments: (arguments . (string) @suite.name (function_definition))
+  (#any-of? @_call "describe" "context" "insulate" "expose")) @suite
+(function_call
+  name: (identifier) @_call
+  arguments: (arguments . (string) @test.name (function_definition))
+  (#any-of? @_call "it" "test" "spec")) @test
