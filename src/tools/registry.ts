@@ -37,7 +37,7 @@ export const TOOLS: readonly Tool[] = [
   tool({
     name: 'outline',
     title: 'Outline',
-    description: "A file's functions, types, constants and headings with line numbers, indented by nesting. Read only the lines you need.",
+    description: "A file's functions, types, constants, tests and headings with line numbers, indented by nesting. Read only the lines you need.",
     arguments: z.object({
       path: z.string().describe('File path relative to the project.'),
       ranges: z.boolean().optional().describe('Show start-end lines.'),
