@@ -59,3 +59,10 @@
 ; repeated on the spec.
 ((const_spec (identifier) @const @const.name)
   (#not-eq? @const.name "_"))
+
+; Subtests: `t.Run("…", func(t *testing.T) {…})` in a test (whose body the parse reads: goBodies.ts),
+; named by its first argument (a string's contents, or the expression as written: `tc.name`).
+(call_expression
+  function: (selector_expression field: (field_identifier) @_run)
+  arguments: (argument_list . (_) @test.name . (func_literal))
+  (#eq? @_run "Run")) @test

@@ -2,7 +2,7 @@
  * What a Go parse can skip: the inside of each top-level function's and method's body, less the
  * `type` and `const` declarations in it (which an outline lists), and the inside of the literals
  * that give top-level variables their values. Most of a Go file is function bodies: the grammar
- * reads the rest three times faster.
+ * reads the rest three times faster. A test's body (`func TestX`) is parsed whole, for its subtests.
  *
  * A body is the first `{` of a `func` declaration (first on its line, outside any block) that is
  * not a `struct {` or `interface {` of its signature; a declaration whose line ends first
@@ -13,12 +13,20 @@ import { quotedEnd } from '../text/literals.js';
 import { without, type TextRange } from './textRanges.js';
 import { BRACE, PARENTHESIS, scanTokens, ScannedTokens, SEMICOLON, type Lexer } from './scannedTokens.js';
 
+/**
+ * Whether the `func` at token `i` declares a test (`func TestParse(t *testing.T)`, as `go test`
+ * names them): its body is parsed, for the subtests its `t.Run("…", func…)` calls declare.
+ */
+function isTestFunction(tokens: ScannedTokens, i: number): boolean {
+  return tokens.isAnyWord(i + 1) && /^Test(?![a-z])/.test(tokens.text.slice(tokens.start[i + 1]!, tokens.end[i + 1]!));
+}
+
 /** The ranges of a Go file's text the parse skips, in order. */
 export function skippedInGo(text: string): TextRange[] {
   const tokens = new ScannedTokens(text, scanTokens(text, GO));
   const skipped: TextRange[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    if (tokens.isWord(i, 'func') && (i === 0 || tokens.lineBreakBefore(i))) {
+    if (tokens.isWord(i, 'func') && (i === 0 || tokens.lineBreakBefore(i)) && !isTestFunction(tokens, i)) {
       const open = bodyStart(tokens, i);
       const close = open < 0 ? -1 : tokens.pair[open]!;
       if (close > open && !tokens.hasFirstColumnBrace(open, close)) {
