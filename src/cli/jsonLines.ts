@@ -9,8 +9,7 @@ import type { SymbolMatch } from '../search/symbolMatch.js';
 
 /** An outline entry: where it is, what it is, how deep it nests. */
 export function definitionLine(path: string, definition: Definition): string {
-  const { line, startLine, endLine, kind, name, depth } = definition;
-  return JSON.stringify({ path, line, startLine, endLine, kind, name, depth });
+  return JSON.stringify({ path, ...entryOf(definition) });
 }
 
 /**
@@ -32,7 +31,7 @@ export function referenceLine(hit: ReferenceHit, holder?: Definition | null): st
   return JSON.stringify({ path, line, text, enclosing: holder === null ? null : entryOf(holder) });
 }
 
-/** A definition's own fields, in the order definitionLine writes them. */
+/** An outline entry's fields, in the order the JSON lines write them (and no other a definition may carry). */
 function entryOf({ line, startLine, endLine, kind, name, depth }: Definition): Definition {
   return { line, startLine, endLine, kind, name, depth };
 }
