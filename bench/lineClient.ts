@@ -62,8 +62,11 @@ export class LineClient {
     });
   }
 
-  initialize(): Promise<Record<string, unknown>> {
-    return this.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } });
+  /** The handshake, as an MCP client makes it: the request, then, once answered, the `initialized` notification. */
+  async initialize(): Promise<Record<string, unknown>> {
+    const answer = await this.request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '0' } });
+    this.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
+    return answer;
   }
 
   /** The tool's text; throws when the server answered with an error. */

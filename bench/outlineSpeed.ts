@@ -20,6 +20,7 @@ import { median, percentile, type Row } from './table.js';
 const SAMPLE_PER_LANGUAGE = 400;
 const FRESH_SERVERS = 5;
 const FIRST_OUTLINE_GOAL_MS = 150;
+const AGENT_PAUSE_MS = 1000;
 const FIXTURES = path.resolve(fileURLToPath(new URL('../../test/fixtures/outline/', import.meta.url)));
 /** Corpus parts measured on their own: a folder of the corpus, and the language of its files measured. */
 const OWN_ROWS: readonly { readonly folder: string; readonly language: string }[] = [
@@ -77,12 +78,37 @@ function ctagsOneFile(file: string): number {
   return performance.now() - start;
 }
 
-async function firstOutlineInFreshServer(project: string, file: string): Promise<number> {
+/** The first outline in a fresh server, asked `pauseMs` after the handshake. */
+async function firstOutlineInFreshServer(project: string, file: string, pauseMs: number): Promise<number> {
   const client = new LineClient(['mcp', project, '--no-cache']);
   await client.initialize();
+  await new Promise((resolve) => setTimeout(resolve, pauseMs));
   const { ms } = await timed(() => client.callTool('outline', { path: file }));
   await client.close();
   return ms;
+}
+
+/**
+ * The first outline of a file in fresh servers, beside ctags's on the file: asked at once after the
+ * handshake (a script's client), and a second later, as an agent's first call comes after its
+ * model's turn (the server warms its engine meanwhile: see warmUp).
+ */
+async function firstOutlineRows(label: string, file: SampledFile): Promise<Row[]> {
+  const ctagsFresh = median(Array.from({ length: FRESH_SERVERS }, () => ctagsOneFile(path.join(file.project, file.relative))));
+  const rows: Row[] = [];
+  for (const [pauseMs, when] of [[0, 'at once'], [AGENT_PAUSE_MS, `${AGENT_PAUSE_MS / 1000} s after the handshake`]] as const) {
+    const firsts: number[] = [];
+    for (let i = 0; i < FRESH_SERVERS; i++) firsts.push(await firstOutlineInFreshServer(file.project, file.relative, pauseMs));
+    rows.push({
+      metric: `${label}first outline, fresh server, ${when} (median of ${FRESH_SERVERS})`,
+      ours: median(firsts),
+      unit: 'ms',
+      reference: { value: ctagsFresh, tool: 'ctags, fresh' },
+      goal: `≤ ${FIRST_OUTLINE_GOAL_MS} ms`,
+      met: median(firsts) <= FIRST_OUTLINE_GOAL_MS,
+    });
+  }
+  return rows;
 }
 
 /** A project holding one real file per tree-sitter language: corpus files where the corpus has them. */
@@ -110,22 +136,11 @@ async function languageRows(corpus: string, folder: string, language: string): P
   if (files.length === 0) return [];
   const warm = await warmOutlines(files);
   const mean = warm.reduce((a, b) => a + b, 0) / warm.length;
-  const first = files[0]!;
-  const firsts: number[] = [];
-  for (let i = 0; i < FRESH_SERVERS; i++) firsts.push(await firstOutlineInFreshServer(first.project, first.relative));
-  const ctagsFresh = median(Array.from({ length: FRESH_SERVERS }, () => ctagsOneFile(path.join(first.project, first.relative))));
   return [
     { metric: `${language}: warm outline p50 (${warm.length} files)`, ours: percentile(warm, 50), unit: 'ms', goal: '≤ 5 ms', met: percentile(warm, 50) <= 5 },
     { metric: `${language}: warm outline p99`, ours: percentile(warm, 99), unit: 'ms', goal: '≤ 50 ms', met: percentile(warm, 99) <= 50 },
     { metric: `${language}: warm outline mean per file`, ours: mean, unit: 'ms', reference: { value: ctagsPerFile(files), tool: 'ctags, one run' } },
-    {
-      metric: `${language}: first outline, fresh server (median of 5)`,
-      ours: median(firsts),
-      unit: 'ms',
-      reference: { value: ctagsFresh, tool: 'ctags, fresh' },
-      goal: `≤ ${FIRST_OUTLINE_GOAL_MS} ms`,
-      met: median(firsts) <= FIRST_OUTLINE_GOAL_MS,
-    },
+    ...(await firstOutlineRows(`${language}: `, files[0]!)),
   ];
 }
 
@@ -135,10 +150,7 @@ export async function outlineSpeed(corpus: string): Promise<Row[]> {
   const ctags = ctagsPerFile(files);
   const mean = warm.reduce((a, b) => a + b, 0) / warm.length;
 
-  const rustFile = files.find((f) => f.relative.endsWith('.rs'))!;
-  const firsts: number[] = [];
-  for (let i = 0; i < FRESH_SERVERS; i++) firsts.push(await firstOutlineInFreshServer(rustFile.project, rustFile.relative));
-  const ctagsFresh = median(Array.from({ length: FRESH_SERVERS }, () => ctagsOneFile(path.join(rustFile.project, rustFile.relative))));
+  const firsts = await firstOutlineRows('', files.find((f) => f.relative.endsWith('.rs'))!);
 
   const seven = sevenLanguageProject(corpus, files);
   const client = new LineClient(['mcp', seven.root, '--no-cache']);
@@ -166,14 +178,7 @@ export async function outlineSpeed(corpus: string): Promise<Row[]> {
     { metric: `warm outline p50 (${warm.length} files)`, ours: percentile(warm, 50), unit: 'ms', goal: '≤ 5 ms', met: percentile(warm, 50) <= 5 },
     { metric: 'warm outline p99', ours: percentile(warm, 99), unit: 'ms', goal: '≤ 50 ms', met: percentile(warm, 99) <= 50 },
     { metric: 'warm outline mean per file', ours: mean, unit: 'ms', reference: { value: ctags, tool: 'ctags, one run' } },
-    {
-      metric: 'first outline, fresh server (median of 5)',
-      ours: median(firsts),
-      unit: 'ms',
-      reference: { value: ctagsFresh, tool: 'ctags, fresh' },
-      goal: `≤ ${FIRST_OUTLINE_GOAL_MS} ms`,
-      met: median(firsts) <= FIRST_OUTLINE_GOAL_MS,
-    },
+    ...firsts,
     ...inARow,
     ...own,
   ];

@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { cliPath } from './helpers.js';
+import { SpawnedServer } from './spawnedServer.js';
 
 function write(file: string, text: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -182,6 +183,66 @@ describe('search workers', () => {
       assert.equal(await findSymbol(opened, { name: 'main' }), 'main.go:7 function — func main() {}');
     } finally {
       await opened.search.close();
+    }
+  });
+});
+
+describe('the engine warmed after the handshake', () => {
+  /** A language root whose Lua is the package's grammar with a query of its own, which a test rewrites. */
+  function luaRoot(): { root: string; query: string } {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-warm-'));
+    const manifest = { grammars: [{ name: 'lua', scope: 'source.lua', 'file-types': ['lua'], wasm: '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm', queries: { outline: 'queries/lua/outline.scm' } }] };
+    write(path.join(root, 'grammars', 'languages.json'), JSON.stringify(manifest));
+    const query = path.join(root, 'queries', 'lua', 'outline.scm');
+    write(query, '(function_declaration name: (_) @function.name) @function\n');
+    return { root, query };
+  }
+  // A query is compiled once a process: what its file says after that does not change the outlines.
+  const rewriteAsMethods = (query: string) => writeFileSync(query, '(function_declaration name: (_) @method.name) @method\n');
+  write(path.join(project, 'init.lua'), 'local M = {}\nfunction M.setup(options)\n  return options\nend\nreturn M\n');
+  const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '0' } } });
+  const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const outlineCall = (id: number, file: string) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'outline', arguments: { path: file } } });
+  const textOf = (server: SpawnedServer, id: number) => {
+    const response = server.responses().find((r) => r['id'] === id)!;
+    return (response['result'] as { content: { text: string }[] }).content[0]!.text;
+  };
+  const idle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+  test("an idle server has compiled Lua's query before its first outline", async () => {
+    const { root, query } = luaRoot();
+    const server = new SpawnedServer(['mcp', project, '--no-cache', '--queries', root]);
+    try {
+      await server.write(`${initialize}\n${initialized}\n`);
+      await idle();
+      rewriteAsMethods(query);
+      await server.write(`${outlineCall(2, 'init.lua')}\n`);
+      await server.until(() => server.lines.length === 2, 'the outline');
+      assert.equal(textOf(server, 2), '2 function M.setup');
+      server.child.stdin.end();
+      assert.deepEqual(await server.exited, { code: 0, signal: null });
+      assert.equal(server.stderr, '');
+    } finally {
+      server.child.kill();
+    }
+  });
+
+  test("a client that calls at once gets no warm-up: Lua's query is compiled at its first outline", async () => {
+    const { root, query } = luaRoot();
+    const server = new SpawnedServer(['mcp', project, '--no-cache', '--queries', root]);
+    try {
+      await server.write(`${initialize}\n${initialized}\n${outlineCall(2, 'main.go')}\n`);
+      await server.until(() => server.lines.length === 2, 'the Go outline');
+      await idle();
+      rewriteAsMethods(query);
+      await server.write(`${outlineCall(3, 'init.lua')}\n`);
+      await server.until(() => server.lines.length === 3, 'the Lua outline');
+      assert.equal(textOf(server, 2), '3 struct Server\n5 method Server.Start\n7 function main');
+      assert.equal(textOf(server, 3), '2 method M.setup');
+      server.child.stdin.end();
+      assert.deepEqual(await server.exited, { code: 0, signal: null });
+    } finally {
+      server.child.kill();
     }
   });
 });

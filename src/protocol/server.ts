@@ -2,12 +2,14 @@
  * The MCP server: the SDK's low-level `Server` answering initialize (echoing the client's protocol
  * version, whatever it is), ping, tools/list and tools/call from the tool registry. Unknown methods get
  * -32601 from the SDK; an unknown tool or bad arguments get -32602, as the MCP specification asks.
+ * After the handshake, while the client has not called yet, it warms the engine (see warmUp).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { LATEST_PROTOCOL_VERSION, type CallToolRequest, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import * as z from 'zod';
+import { warmUp } from '../definitions/treeSitter.js';
 import type { Progress } from '../search/shard.js';
 import type { Project } from '../session/project.js';
 import { answer } from '../tools/answer.js';
@@ -16,6 +18,11 @@ import { VERSION } from '../version.js';
 import { INVALID_PARAMS } from './jsonRpc.js';
 
 const SERVER_INFO = { name: 'zumba', version: VERSION };
+/**
+ * How long after the handshake the engine is warmed (see warmUp), when no call has come by then: a
+ * client that calls at once has its call answered without waiting for the warm-up's work.
+ */
+const WARM_UP_AFTER_MS = 20;
 const CAPABILITIES = { tools: {} };
 
 /** An error whose code and message reach the client as they are (McpError would prefix the message). */
@@ -91,7 +98,16 @@ export function createServer(project: Project): Server {
     })),
   }));
 
+  let called = false;
+  server.oninitialized = () => {
+    setTimeout(() => {
+      const lua = project.languages.of('warm-up.lua')?.grammar;
+      if (!called && lua !== undefined) void warmUp(lua);
+    }, WARM_UP_AFTER_MS).unref();
+  };
+
   server.setRequestHandler(anyParams('tools/call'), async (request, extra) => {
+    called = true;
     const params = request.params as CallToolRequest['params'];
     const tool = findTool(params.name);
     if (tool === undefined) throw new RpcError(INVALID_PARAMS, `Unknown tool: ${params.name}`);
