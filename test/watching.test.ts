@@ -44,6 +44,23 @@ describe('a server that watches its folders', () => {
     await client.close();
   });
 
+  test('asked first once idle, after its watch was set: sees what changed meanwhile', async () => {
+    const { root, client } = await serverOn(100);
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // The watch is set and the stamps taken.
+    // The same size, and mostly the same second: only the change itself tells.
+    writeFileSync(path.join(root, 'src/part0/file0.ts'), 'export function fresh00(): number {\n  return 0;\n}\n');
+    write(root, 'src/part1/added.ts', 'export const fresh = 1;\n');
+    write(root, 'src/fresh/inner.ts', 'export const fresher = 2; // fresh\n');
+    rmSync(path.join(root, 'src/part3/file3.ts'));
+    assert.equal(
+      await references(client, 'fresh'),
+      ['src/fresh/inner.ts:1: export const fresher = 2; // fresh', 'src/part1/added.ts:1: export const fresh = 1;'].join('\n'),
+    );
+    assert.equal(await client.callTool('find_symbol', { name: 'fresh00' }), 'src/part0/file0.ts:1 function — export function fresh00(): number {');
+    assert.equal(await references(client, 'helper3'), 'No references to helper3.');
+    await client.close();
+  });
+
   test('sees a rename, a deleted folder and 1,000 files written at once, at the next call', async () => {
     const { root, client } = await serverOn(100);
     for (let i = 0; i < 3; i++) await references(client, 'helper1'); // Past the calls that check every file.

@@ -60,6 +60,10 @@ export class ProjectSearch {
   /** The walk the last search covered. */
   private walked: readonly WalkedFile[] | undefined;
   private readonly watcher: TreeWatcher | undefined;
+  /** Whether a search or index request has come: `start` then leaves the watch to it. */
+  private searched = false;
+  /** `start`'s setting of the watch in step with the disk, while it goes on. */
+  private starting: Promise<void> | undefined;
 
   constructor(
     private readonly walk: ProjectWalk,
@@ -108,6 +112,8 @@ export class ProjectSearch {
     onWorkers: (pool: SearchWorkers, walked: readonly WalkedFile[], changed: readonly string[] | undefined) => Promise<T>,
     here: (shard: Shard) => Promise<T>,
   ): Promise<T> {
+    this.searched = true;
+    await this.starting;
     // The workers, started at the first search, boot while this thread walks.
     const pool = this.pool();
     const changes = files === undefined ? await this.watcher?.changes() : undefined;
@@ -141,10 +147,30 @@ export class ProjectSearch {
     }
   }
 
-  /** Gives the workers the walk as it is now: once idle they fill the index (see `fillWhenIdle`). */
+  /**
+   * Gives the workers the walk as it is now: once idle they fill the index (see `fillWhenIdle`).
+   * Where the folders are watched and no call has come yet, the watch is set and heard in step with
+   * the disk first (a cookie), and only then are the folders listed again and the files' stamps taken
+   * (by the workers, once given the walk): every change after them is heard, so that the first call
+   * checks only what changed, as later ones do, rather than every file. A call that comes meanwhile
+   * waits for this.
+   */
   start(): void {
-    this.pool()?.send(this.walk.current());
-    this.watcher?.follow(this.walk.folders());
+    const watcher = this.watcher;
+    if (watcher === undefined || this.searched) {
+      this.pool()?.send(this.walk.current());
+      watcher?.follow(this.walk.folders());
+      return;
+    }
+    const pool = this.pool(); // The workers boot meanwhile.
+    this.starting = (async () => {
+      this.walk.current();
+      watcher.follow(this.walk.folders());
+      await watcher.changes(); // Unknown, as for a first call: from now on every change is heard.
+      const files = this.walk.current();
+      watcher.follow(this.walk.folders()); // A folder new since the first listing: the next call checks every file.
+      pool?.send(files);
+    })();
   }
 
   /** Stops the watcher and the workers; resolves once they have ended. */
