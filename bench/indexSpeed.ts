@@ -20,6 +20,8 @@ import { bestTime, ctagsWholeTree, ourLines, peakRss, rgArgs, rgLines } from './
 import { median, type Row } from './table.js';
 
 const WARM_RUNS = 3;
+/** How long after the handshake an agent's first call comes, at the least: its model's turn. */
+const AGENT_PAUSE_MS = 1000;
 /** /proc's clock ticks a second (USER_HZ), 100 on Linux. */
 const CLOCK_TICKS = 100;
 const IDLE_SAMPLE_MS = 500;
@@ -130,12 +132,13 @@ export async function indexSpeed(tree: string, names: readonly string[], options
     const rg = median(rgTimes);
 
     // Fresh servers on the indexed tree: each name's first call in a server of its own, `setUp` run
-    // before each starts; `answers` is given each name's answer.
-    const firstCalls = async (project: string, tool: string, kind: string, setUp = () => {}, answers?: Map<string, string>) => {
+    // before each starts; `answers` is given each name's answer. Asked `pauseMs` after the handshake.
+    const firstCalls = async (project: string, tool: string, kind: string, setUp = () => {}, answers?: Map<string, string>, pauseMs = 0) => {
       const times: number[] = [];
       for (const name of names) {
         setUp();
         const client = await server(project);
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
         const call = await timed(() => client.callTool(tool, { name }));
         times.push(call.ms);
         answers?.set(name, call.value);
@@ -153,9 +156,19 @@ export async function indexSpeed(tree: string, names: readonly string[], options
     };
     const firstSymbol = await firstCalls(tree, 'find_symbol', 'fresh');
     const firstReferences = await firstCalls(tree, 'find_references', 'fresh');
+    // As an agent's first call comes, after its model's turn: the server has set its watch and started its workers.
+    const laterSymbol = await firstCalls(tree, 'find_symbol', 'fresh', undefined, undefined, AGENT_PAUSE_MS);
     rows.push(
       { metric: `fresh server, first find_symbol (median of ${names.length})`, ours: firstSymbol, unit: 'ms', reference: { value: rg, tool: 'rg' }, goal: '≤ 1× rg', met: firstSymbol <= rg },
       { metric: `fresh server, first find_references (median of ${names.length})`, ours: firstReferences, unit: 'ms', reference: { value: rg, tool: 'rg' }, goal: '≤ 1× rg', met: firstReferences <= rg },
+      {
+        metric: `fresh server, first find_symbol ${AGENT_PAUSE_MS / 1000} s after the handshake (median of ${names.length})`,
+        ours: laterSymbol,
+        unit: 'ms',
+        reference: { value: rg, tool: 'rg' },
+        goal: '≤ 1× rg',
+        met: laterSymbol <= rg,
+      },
     );
 
     // New git worktrees: each server on one is the first there is on it, as on a task's new worktree.
@@ -164,9 +177,21 @@ export async function indexSpeed(tree: string, names: readonly string[], options
       const added = addWorktree('added');
       for (const [worktree, when] of [[earlier, 'made before the indexing'], [added, 'made just now']] as const) {
         const answers = new Map<string, string>();
-        const first = await firstCalls(worktree, 'find_symbol', 'new worktree', removingSnapshotsSince(), answers);
+        const firstThere = removingSnapshotsSince();
+        const first = await firstCalls(worktree, 'find_symbol', 'new worktree', firstThere, answers);
+        const later = await firstCalls(worktree, 'find_symbol', 'new worktree', firstThere, undefined, AGENT_PAUSE_MS);
         worktreeAnswers.set(when, answers);
-        rows.push({ metric: `new git worktree ${when}, first find_symbol (median of ${names.length})`, ours: first, unit: 'ms', reference: { value: rg, tool: 'rg' }, goal: '≤ 1× rg', met: first <= rg });
+        rows.push(
+          { metric: `new git worktree ${when}, first find_symbol (median of ${names.length})`, ours: first, unit: 'ms', reference: { value: rg, tool: 'rg' }, goal: '≤ 1× rg', met: first <= rg },
+          {
+            metric: `new git worktree ${when}, first find_symbol ${AGENT_PAUSE_MS / 1000} s after the handshake`,
+            ours: later,
+            unit: 'ms',
+            reference: { value: rg, tool: 'rg' },
+            goal: '≤ 1× rg',
+            met: later <= rg,
+          },
+        );
       }
     }
 
