@@ -227,6 +227,26 @@ describe('the engine warmed after the handshake', () => {
     }
   });
 
+  test('an outline made by the query compiled before its file was edited is not kept as the edited one\'s', async () => {
+    const { root, query } = luaRoot();
+    const cache = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-warm-cache-'));
+    const server = new SpawnedServer(['mcp', project, '--cache-dir', cache, '--queries', root]);
+    try {
+      await server.write(`${initialize}\n${initialized}\n`);
+      await idle();
+      rewriteAsMethods(query);
+      await server.write(`${outlineCall(2, 'init.lua')}\n`);
+      await server.until(() => server.lines.length === 2, 'the outline');
+      assert.equal(textOf(server, 2), '2 function M.setup');
+      server.child.stdin.end();
+      assert.deepEqual(await server.exited, { code: 0, signal: null });
+    } finally {
+      server.child.kill();
+    }
+    // A new process compiles the query as it is now, and finds nothing in the index made by the old one.
+    assert.equal(zumba('outline', '--cache-dir', cache, '--queries', root, '--project', project, 'init.lua').stdout, '2 method M.setup\n');
+  });
+
   test("a client that calls at once gets no warm-up: Lua's query is compiled at its first outline", async () => {
     const { root, query } = luaRoot();
     const server = new SpawnedServer(['mcp', project, '--no-cache', '--queries', root]);

@@ -12,6 +12,7 @@ import type { GrammarEntry } from './manifest.js';
 import type { ParseInput } from './parseInput.js';
 import { parentTests, passesParentTests, type ParentTest } from './queryPredicates.js';
 import { injectionProblems, injectionsOf, type Injection } from './injections.js';
+import { querySource } from './querySources.js';
 import { withRecoveredItems } from './recovery.js';
 import { blanked, without, type TextRange } from './textRanges.js';
 
@@ -99,7 +100,7 @@ export function loadGrammar(entry: GrammarEntry): Promise<LoadedGrammar> {
 
 /** Compiles an outline query, refusing a capture name outside the convention and a predicate the engine does not know. */
 function compileOutlineQuery({ Query }: WebTreeSitter, language: Language, entry: GrammarEntry): Omit<LoadedGrammar, 'language'> {
-  const source = entry.outlineQueries.map((file) => readFileSync(file, 'utf8')).join('\n');
+  const source = entry.outlineQueries.map((file) => querySource(file)).join('\n');
   const files = entry.outlineQueries.join(' + ');
   let query: Query;
   try {
@@ -120,7 +121,7 @@ function compileOutlineQuery({ Query }: WebTreeSitter, language: Language, entry
 function compileInjectionsQuery({ Query }: WebTreeSitter, language: Language, file: string): Query {
   let query: Query;
   try {
-    query = new Query(language, readFileSync(file, 'utf8'));
+    query = new Query(language, querySource(file));
   } catch (error) {
     throw new QueryError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -4,16 +4,18 @@
  * A language key is a hash of all of it, so that a new grammar, an edited query or another build of
  * zumba never reads definitions another one made.
  *
- * The queries are hashed as their bytes (a few KB, and what a contributor edits). The engine's
- * scripts and the grammars' `.wasm` (megabytes: reading them took a fresh worker some 35 ms) are
- * hashed as their identity on disk, path, inode, times to the nanosecond and size, which any install
- * or build changes: as an unchanged project file is trusted by its stamp.
+ * The queries are hashed as their text, the very text this thread compiles (see querySources.ts): a
+ * few KB, and what a contributor edits. The engine's scripts and the grammars' `.wasm` (megabytes:
+ * reading them took a fresh worker some 35 ms) are hashed as their identity on disk, path, inode,
+ * times to the nanosecond and size, which any install or build changes: as an unchanged project file
+ * is trusted by its stamp.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LanguageInfo } from '../definitions/languages.js';
+import { querySource } from '../definitions/querySources.js';
 import { VERSION } from '../version.js';
 
 let engine: Buffer | undefined;
@@ -49,9 +51,9 @@ export function languageKey(language: LanguageInfo): Buffer {
     const hash = createHash('sha256').update(engineIdentity()).update(`${language.name}\0${language.engine}\0`);
     if (language.grammar !== undefined) {
       hash.update(fileIdentity(language.grammar.wasm));
-      for (const query of language.grammar.outlineQueries) hash.update(readFileSync(query));
+      for (const query of language.grammar.outlineQueries) hash.update(querySource(query));
       hash.update(`${language.grammar.bodies ?? ''}\0`);
-      if (language.grammar.injectionsQuery !== undefined) hash.update(readFileSync(language.grammar.injectionsQuery));
+      if (language.grammar.injectionsQuery !== undefined) hash.update(querySource(language.grammar.injectionsQuery));
       if (language.grammar.parts !== undefined) hash.update(`${language.grammar.parts.lines}\0${language.grammar.parts.at}\0`);
     }
     // Holding parts in other languages: the key of each language a part may name (none holds injections of its own).
