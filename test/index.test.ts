@@ -16,13 +16,14 @@ import { decodeDefinitions, encodeDefinitions } from '../src/index/definitionsRe
 import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type RecordedEntry, type RecordedFile } from '../src/index/filesSnapshot.js';
 import { Snapshots } from '../src/index/snapshots.js';
 import { indexBytes, openStore } from '../src/index/store.js';
-import { languageKey } from '../src/index/languageKey.js';
 import type { LanguageInfo } from '../src/definitions/languages.js';
 import { mayContain, wordFilterOf, wordsOfName } from '../src/index/wordFilter.js';
 import { ByteArena } from '../src/search/byteArena.js';
 import { symbolTest } from '../src/search/symbolMatch.js';
 import { wholeWordLines } from '../src/text/wholeWord.js';
 import { seededRandom } from './seededRandom.js';
+
+const LANGUAGE_KEY_MODULE = new URL('../src/index/languageKey.js', import.meta.url).href;
 
 /** Pieces texts are made of: ASCII words, Unicode letters, marks and digits, and what separates them. */
 const PIECES = [
@@ -228,8 +229,14 @@ describe('language key', () => {
     const query = path.join(folder, 'outline.scm');
     fs.writeFileSync(wasm, 'grammar one');
     fs.writeFileSync(query, '(function_definition) @item');
-    // A new LanguageInfo each time, as a new process reads the manifest: keys are kept per object.
-    const keyNow = () => languageKey({ name: 'x', engine: 'tree-sitter', fileTypes: ['x'], grammar: { name: 'x', scope: 'source.x', fileTypes: ['x'], wasm, outlineQueries: [query] } } satisfies LanguageInfo);
+    const language: LanguageInfo = { name: 'x', engine: 'tree-sitter', fileTypes: ['x'], grammar: { name: 'x', scope: 'source.x', fileTypes: ['x'], wasm, outlineQueries: [query] } };
+    // In a process of its own each time, as a new server reads the manifest: a process reads a query file once.
+    const keyNow = () => {
+      const script = `const { languageKey } = await import(${JSON.stringify(LANGUAGE_KEY_MODULE)}); process.stdout.write(languageKey(${JSON.stringify(language)}).toString('hex'));`;
+      const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      assert.equal(result.status, 0, result.stderr);
+      return Buffer.from(result.stdout, 'hex');
+    };
     try {
       const first = keyNow();
       assert.ok(keyNow().equals(first));
