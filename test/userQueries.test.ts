@@ -209,42 +209,33 @@ describe('the engine warmed after the handshake', () => {
   };
   const idle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
-  test("an idle server has compiled Lua's query before its first outline", async () => {
-    const { root, query } = luaRoot();
-    const server = new SpawnedServer(['mcp', project, '--no-cache', '--queries', root]);
+  /** A server's outline of init.lua, asked once it has been idle and Lua's query file rewritten after that; and its stderr. */
+  async function outlineAfterIdleAndEdit(options: readonly string[], { root, query } = luaRoot()): Promise<{ text: string; stderr: string }> {
+    const server = new SpawnedServer(['mcp', project, ...options, '--queries', root]);
     try {
       await server.write(`${initialize}\n${initialized}\n`);
       await idle();
       rewriteAsMethods(query);
       await server.write(`${outlineCall(2, 'init.lua')}\n`);
       await server.until(() => server.lines.length === 2, 'the outline');
-      assert.equal(textOf(server, 2), '2 function M.setup');
       server.child.stdin.end();
       assert.deepEqual(await server.exited, { code: 0, signal: null });
-      assert.equal(server.stderr, '');
+      return { text: textOf(server, 2), stderr: server.stderr };
     } finally {
       server.child.kill();
     }
+  }
+
+  test("an idle server has compiled Lua's query before its first outline", async () => {
+    assert.deepEqual(await outlineAfterIdleAndEdit(['--no-cache']), { text: '2 function M.setup', stderr: '' });
   });
 
   test('an outline made by the query compiled before its file was edited is not kept as the edited one\'s', async () => {
-    const { root, query } = luaRoot();
     const cache = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-warm-cache-'));
-    const server = new SpawnedServer(['mcp', project, '--cache-dir', cache, '--queries', root]);
-    try {
-      await server.write(`${initialize}\n${initialized}\n`);
-      await idle();
-      rewriteAsMethods(query);
-      await server.write(`${outlineCall(2, 'init.lua')}\n`);
-      await server.until(() => server.lines.length === 2, 'the outline');
-      assert.equal(textOf(server, 2), '2 function M.setup');
-      server.child.stdin.end();
-      assert.deepEqual(await server.exited, { code: 0, signal: null });
-    } finally {
-      server.child.kill();
-    }
+    const lua = luaRoot();
+    assert.equal((await outlineAfterIdleAndEdit(['--cache-dir', cache], lua)).text, '2 function M.setup');
     // A new process compiles the query as it is now, and finds nothing in the index made by the old one.
-    assert.equal(zumba('outline', '--cache-dir', cache, '--queries', root, '--project', project, 'init.lua').stdout, '2 method M.setup\n');
+    assert.equal(zumba('outline', '--cache-dir', cache, '--queries', lua.root, '--project', project, 'init.lua').stdout, '2 method M.setup\n');
   });
 
   test("a client that calls at once gets no warm-up: Lua's query is compiled at its first outline", async () => {
