@@ -10,18 +10,17 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { definitionsOf } from '../src/definitions/engine.js';
 import { loadLanguages } from '../src/definitions/manifest.js';
 import { readSearchable, searchBuffer } from '../src/project/searchable.js';
 import { ProjectWalk } from '../src/project/walker.js';
 import { stripByteOrderMark } from '../src/text/lines.js';
-import { CLI, LineClient, timed } from './lineClient.js';
+import { AGENT_PAUSE_MS, CLI, LineClient, timed } from './lineClient.js';
 import { bestTime, ctagsWholeTree, ourLines, peakRss, rgArgs, rgLines } from './searchSpeed.js';
 import { median, type Row } from './table.js';
 
 const WARM_RUNS = 3;
-/** How long after the handshake an agent's first call comes, at the least: its model's turn. */
-const AGENT_PAUSE_MS = 1000;
 /** /proc's clock ticks a second (USER_HZ), 100 on Linux. */
 const CLOCK_TICKS = 100;
 const IDLE_SAMPLE_MS = 500;
@@ -130,6 +129,8 @@ export async function indexSpeed(tree: string, names: readonly string[], options
 
     const rgTimes = names.map((name) => bestTime('rg', rgArgs(name), tree));
     const rg = median(rgTimes);
+    /** A first call's row: goal, one rg search. */
+    const firstCallRow = (metric: string, ms: number): Row => ({ metric, ours: ms, unit: 'ms', reference: { value: rg, tool: 'rg' }, goal: '≤ 1× rg', met: ms <= rg });
 
     // Fresh servers on the indexed tree: each name's first call in a server of its own, `setUp` run
     // before each starts; `answers` is given each name's answer. Asked `pauseMs` after the handshake.
@@ -138,7 +139,7 @@ export async function indexSpeed(tree: string, names: readonly string[], options
       for (const name of names) {
         setUp();
         const client = await server(project);
-        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        await sleep(pauseMs);
         const call = await timed(() => client.callTool(tool, { name }));
         times.push(call.ms);
         answers?.set(name, call.value);
@@ -159,16 +160,9 @@ export async function indexSpeed(tree: string, names: readonly string[], options
     // As an agent's first call comes, after its model's turn: the server has set its watch and started its workers.
     const laterSymbol = await firstCalls(tree, 'find_symbol', 'fresh', undefined, undefined, AGENT_PAUSE_MS);
     rows.push(
-      { metric: `fresh server, first find_symbol (median of ${names.length})`, ours: firstSymbol, unit: 'ms', reference: { value: rg, tool: 'rg' }, goal: '≤ 1× rg', met: firstSymbol <= rg },
-      { metric: `fresh server, first find_references (median of ${names.length})`, ours: firstReferences, unit: 'ms', reference: { value: rg, tool: 'rg' }, goal: '≤ 1× rg', met: firstReferences <= rg },
-      {
-        metric: `fresh server, first find_symbol ${AGENT_PAUSE_MS / 1000} s after the handshake (median of ${names.length})`,
-        ours: laterSymbol,
-        unit: 'ms',
-        reference: { value: rg, tool: 'rg' },
-        goal: '≤ 1× rg',
-        met: laterSymbol <= rg,
-      },
+      firstCallRow(`fresh server, first find_symbol (median of ${names.length})`, firstSymbol),
+      firstCallRow(`fresh server, first find_references (median of ${names.length})`, firstReferences),
+      firstCallRow(`fresh server, first find_symbol ${AGENT_PAUSE_MS / 1000} s after the handshake (median of ${names.length})`, laterSymbol),
     );
 
     // New git worktrees: each server on one is the first there is on it, as on a task's new worktree.
@@ -182,15 +176,8 @@ export async function indexSpeed(tree: string, names: readonly string[], options
         const later = await firstCalls(worktree, 'find_symbol', 'new worktree', firstThere, undefined, AGENT_PAUSE_MS);
         worktreeAnswers.set(when, answers);
         rows.push(
-          { metric: `new git worktree ${when}, first find_symbol (median of ${names.length})`, ours: first, unit: 'ms', reference: { value: rg, tool: 'rg' }, goal: '≤ 1× rg', met: first <= rg },
-          {
-            metric: `new git worktree ${when}, first find_symbol ${AGENT_PAUSE_MS / 1000} s after the handshake`,
-            ours: later,
-            unit: 'ms',
-            reference: { value: rg, tool: 'rg' },
-            goal: '≤ 1× rg',
-            met: later <= rg,
-          },
+          firstCallRow(`new git worktree ${when}, first find_symbol (median of ${names.length})`, first),
+          firstCallRow(`new git worktree ${when}, first find_symbol ${AGENT_PAUSE_MS / 1000} s after the handshake`, later),
         );
       }
     }

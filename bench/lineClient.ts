@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CLI = path.resolve(fileURLToPath(new URL('../bin/main.js', import.meta.url)));
+/** How long after the handshake an agent's first call comes, at the least: its model's turn. */
+export const AGENT_PAUSE_MS = 1000;
 
 const STDERR_KEPT = 8192;
 

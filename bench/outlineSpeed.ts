@@ -10,17 +10,17 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { written } from '../src/definitions/languages.js';
 import { openProject } from '../src/session/project.js';
 import { outline } from '../src/tools/outline.js';
-import { LineClient, timed } from './lineClient.js';
+import { AGENT_PAUSE_MS, LineClient, timed } from './lineClient.js';
 import { median, percentile, type Row } from './table.js';
 
 const SAMPLE_PER_LANGUAGE = 400;
 const FRESH_SERVERS = 5;
 const FIRST_OUTLINE_GOAL_MS = 150;
-const AGENT_PAUSE_MS = 1000;
 const FIXTURES = path.resolve(fileURLToPath(new URL('../../test/fixtures/outline/', import.meta.url)));
 /** Corpus parts measured on their own: a folder of the corpus, and the language of its files measured. */
 const OWN_ROWS: readonly { readonly folder: string; readonly language: string }[] = [
@@ -82,7 +82,7 @@ function ctagsOneFile(file: string): number {
 async function firstOutlineInFreshServer(project: string, file: string, pauseMs: number): Promise<number> {
   const client = new LineClient(['mcp', project, '--no-cache']);
   await client.initialize();
-  await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  await sleep(pauseMs);
   const { ms } = await timed(() => client.callTool('outline', { path: file }));
   await client.close();
   return ms;
