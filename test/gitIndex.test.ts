@@ -28,8 +28,8 @@ function git(cwd: string, ...args: string[]): string {
  * the same tick of the clock, which makes every entry racily clean; git's next command (a status,
  * a tick later) writes the index anew, and from then on it vouches for the files.
  */
-async function addWorktree(main: string, at: string): Promise<void> {
-  git(main, 'worktree', 'add', '-q', at);
+async function addWorktree(main: string, at: string, ...commit: string[]): Promise<void> {
+  git(main, 'worktree', 'add', '-q', at, ...commit);
   await delay(20);
   git(at, 'status', '--short');
 }
@@ -182,6 +182,14 @@ describe("a new worktree's shard", () => {
     return { main, added };
   }
 
+  /** A worktree checked out earlier (its files as old as the main worktree's, its index written anew with their stats), filled into the index. */
+  async function filledWorktree(main: string, at: string, ...commit: string[]): Promise<void> {
+    await addWorktree(main, at, ...commit);
+    for (const relative of Object.keys(files)) utimesSync(path.join(at, relative), PAST, PAST);
+    git(at, 'status', '--short');
+    while (await shardOf(at, Object.keys(files)).fill());
+  }
+
   async function searched(root: string, relatives: readonly string[]) {
     reads.clear();
     const shard = shardOf(root, relatives);
@@ -230,6 +238,31 @@ describe("a new worktree's shard", () => {
     const index = path.join(git(added, 'rev-parse', '--git-dir').trim(), 'index');
     rewriteIndex(path.resolve(added, index), (data) => data.writeUInt32BE(5, 4));
     assert.deepEqual(await searched(added, Object.keys(files)), { ...answers, opened: ['a.rs', 'b.rs', 'c.txt', 'deep/d.rs'] });
+  });
+
+  test('the other worktrees are read no further than the first whose entries serve every file git vouches for', async () => {
+    const main = repository(files);
+    while (await shardOf(main, Object.keys(files)).fill());
+    await filledWorktree(main, `${main}-other`);
+    const later = `${main}-later`;
+    await addWorktree(main, later);
+    assert.deepEqual(await searched(later, Object.keys(files)), { ...answers, opened: ['a.rs', 'deep/d.rs'] });
+    const indexes = [...new Set(reads.outside().filter((file) => path.basename(file) === 'index'))].map((file) => path.relative(main, file));
+    assert.deepEqual(indexes, [path.join('.git', 'worktrees', path.basename(later), 'index'), path.join('.git', 'index')]);
+  });
+
+  test('a file the first other worktree holds in another version is taken from the next one that holds this version', async () => {
+    const main = repository(files);
+    git(main, 'checkout', '-q', '-b', 'feature');
+    writeOld(main, 'b.rs', 'fn other() { changed(); }\n');
+    git(main, 'commit', '-qam', 'feature');
+    git(main, 'checkout', '-q', '-');
+    while (await shardOf(main, Object.keys(files)).fill());
+    await filledWorktree(main, `${main}-feature`, 'feature');
+    const added = `${main}-task`;
+    await addWorktree(main, added, '--detach', 'feature');
+    assert.equal(readFileSync(path.join(added, 'b.rs'), 'utf8'), 'fn other() { changed(); }\n');
+    assert.deepEqual(await searched(added, Object.keys(files)), { ...answers, opened: ['a.rs', 'deep/d.rs'] });
   });
 
   test("a submodule's files are read: the repository's index holds the submodule, not them", async () => {

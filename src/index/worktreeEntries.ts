@@ -13,42 +13,78 @@ import path from 'node:path';
 import { stampNumbersOf, type StampNumbers } from '../project/files.js';
 import { matchesStats, readGitIndex, type GitIndex } from '../project/gitIndex.js';
 import { worktreeFamily } from '../project/gitWorktrees.js';
-import { decodeFilesSnapshot, type RecordedEntry } from './filesSnapshot.js';
+import { decodeFilesSnapshot, recordEntry, type RecordedEntry, type RoomFor } from './filesSnapshot.js';
 
 /** At most this many other worktrees are read, the first ones found that have a snapshot of the shard. */
 const MOST_WORKTREES = 3;
 
-interface OtherWorktree {
-  readonly blobs: GitIndex;
-  readonly recorded: Map<string, RecordedEntry>;
+/** What a shard gives to take entries from the other worktrees. */
+export interface ShardSide {
+  /** Whether a file (by its path relative to the project) is of this shard. */
+  readonly inShard: (relative: string) => boolean;
+  /** A shard snapshot of another project folder's, by its real path. */
+  readonly snapshotOf: (projectRoot: string, name: string) => Buffer | undefined;
+  /** Room for an entry copied out of a snapshot let go. */
+  readonly roomFor: RoomFor;
 }
 
-/** A shard snapshot of another project folder's, by its real path. */
-export type SnapshotOf = (projectRoot: string, name: string) => Buffer | undefined;
-
+/**
+ * The other worktrees are read one at a time, each only while some file of the shard that git
+ * vouches for here has no entry from the ones before, and each is let go before the next: the
+ * first one's entries are taken as views of its snapshot, a later one's copied out of it. On a new
+ * kernel worktree a snapshot is some 54 MB a shard and git's index 8 MB: a worker that held every
+ * other worktree's at once grew by that much for each, and took 0.3 s more for each to read.
+ */
 export class WorktreeEntries {
   private constructor(
-    /** The project folder's path within its worktree, with a `/` after it ('' at the top). */
-    private readonly prefix: string,
     private readonly blobs: GitIndex,
-    private readonly others: readonly OtherWorktree[],
+    /** By path (relative to the project), the number of what another worktree recorded of the blob `blobs` vouches for here. */
+    private readonly numbers: Map<string, number>,
+    private readonly entries: readonly RecordedEntry[],
+    /** Each entry's number in `blobs` (see GitIndex.numberOf). */
+    private readonly blobNumbers: readonly number[],
   ) {}
 
-  /** What the other worktrees recorded of shard `name`'s files; undefined outside git, or where none has a snapshot of it. */
-  static of(projectRoot: string, name: string, snapshotOf: SnapshotOf): WorktreeEntries | undefined {
+  /** What the other worktrees recorded of shard `name`'s files; undefined outside git, or where none holds an entry git vouches for. */
+  static of(projectRoot: string, name: string, { inShard, snapshotOf, roomFor }: ShardSide): WorktreeEntries | undefined {
     const family = worktreeFamily(realPath(projectRoot) ?? projectRoot);
     if (family === undefined) return undefined;
-    const others: OtherWorktree[] = [];
+    const blobs = readGitIndex(family.own.index);
+    if (blobs === undefined) return undefined;
+    const prefix = family.within === '' ? '' : `${family.within}/`;
+    const numbers = new Map<string, number>();
+    const entries: RecordedEntry[] = [];
+    const blobNumbers: number[] = [];
+    let read = 0;
+    const unserved = () => {
+      for (const vouched of blobs.paths()) {
+        const relative = vouched.startsWith(prefix) ? vouched.slice(prefix.length) : undefined;
+        if (relative !== undefined && !numbers.has(relative) && inShard(relative)) return true;
+      }
+      return false;
+    };
     for (const worktree of family.others) {
-      if (others.length === MOST_WORKTREES) break;
+      if (read === MOST_WORKTREES || (read > 0 && !unserved())) break;
       const root = realPath(path.join(worktree.top, family.within));
       const snapshot = root === undefined ? undefined : snapshotOf(root, name);
       const recorded = snapshot === undefined ? undefined : decodeFilesSnapshot(snapshot);
-      const blobs = recorded === undefined ? undefined : readGitIndex(worktree.index);
-      if (recorded !== undefined && blobs !== undefined) others.push({ blobs, recorded });
+      const theirs = recorded === undefined ? undefined : readGitIndex(worktree.index);
+      if (recorded === undefined || theirs === undefined) continue;
+      const asViews = entries.length === 0;
+      for (const [relative, entry] of recorded) {
+        if (numbers.has(relative)) continue;
+        const blobNumber = blobs.numberOf(prefix + relative);
+        const there = blobNumber < 0 ? undefined : theirs.get(prefix + relative);
+        const recordedStats = there === undefined ? undefined : stampNumbersOf(entry.stamp);
+        if (there?.blob.equals(blobs.entryNumbered(blobNumber).blob) === true && recordedStats !== undefined && matchesStats(there, recordedStats)) {
+          numbers.set(relative, entries.length);
+          entries.push(asViews ? entry : recordEntry(relative, entry, roomFor));
+          blobNumbers.push(blobNumber);
+        }
+      }
+      read++;
     }
-    const blobs = others.length === 0 ? undefined : readGitIndex(family.own.index);
-    return blobs === undefined ? undefined : new WorktreeEntries(family.within === '' ? '' : `${family.within}/`, blobs, others);
+    return entries.length === 0 ? undefined : new WorktreeEntries(blobs, numbers, entries, blobNumbers);
   }
 
   /**
@@ -57,16 +93,8 @@ export class WorktreeEntries {
    * be trusted may be vouched for all the same: git's index was written after it (see gitIndex.ts).
    */
   entryFor(relative: string, stats: StampNumbers): RecordedEntry | undefined {
-    const key = this.prefix + relative;
-    const here = this.blobs.get(key);
-    if (here === undefined || !matchesStats(here, stats)) return undefined;
-    for (const other of this.others) {
-      const there = other.blobs.get(key);
-      const entry = other.recorded.get(relative);
-      const recordedStats = entry === undefined ? undefined : stampNumbersOf(entry.stamp);
-      if (there?.blob.equals(here.blob) === true && recordedStats !== undefined && matchesStats(there, recordedStats)) return entry;
-    }
-    return undefined;
+    const number = this.numbers.get(relative);
+    return number !== undefined && matchesStats(this.blobs.entryNumbered(this.blobNumbers[number]!), stats) ? this.entries[number] : undefined;
   }
 }
 

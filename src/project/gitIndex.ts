@@ -76,16 +76,21 @@ export class GitIndex {
   }
 
   has(path: string): boolean {
-    return this.find(path) >= 0;
+    return this.numberOf(path) >= 0;
   }
 
   get(path: string): GitIndexEntry | undefined {
-    const found = this.find(path);
-    return found < 0 ? undefined : entryAt(this.data, this.vouching.entryAt[found]!);
+    const found = this.numberOf(path);
+    return found < 0 ? undefined : this.entryNumbered(found);
+  }
+
+  /** The vouching entry of this number (see `numberOf`): for one looked up again, without the search for its path. */
+  entryNumbered(number: number): GitIndexEntry {
+    return entryAt(this.data, this.vouching.entryAt[number]!);
   }
 
   /** The number of the path's vouching entry, or -1. */
-  private find(path: string): number {
+  numberOf(path: string): number {
     const key = Buffer.from(path, 'utf8');
     const hash = hashOf(key, 0, key.length);
     const { slots, nameAt, nameLength } = this.vouching;

@@ -12,7 +12,7 @@ import type { IndexSettings, IndexStore, Warn } from '../index/index.js';
 import { TreeWatcher } from '../project/treeWatcher.js';
 import type { ProjectWalk, WalkedFile } from '../project/walker.js';
 import type { FromSearchWorker, SearchWorkerData, ToSearchWorker } from './searchWorker.js';
-import { Shard, type Hit, type HitOf, type Progress, type SearchQuery } from './shard.js';
+import { Shard, shardOf, type Hit, type HitOf, type Progress, type SearchQuery } from './shard.js';
 
 const WORKER_SCRIPT = new URL('./searchWorker.js', import.meta.url);
 /**
@@ -337,11 +337,4 @@ class SearchWorkers {
   private askToStop(): void {
     for (const { worker } of this.slots) worker.postMessage({ type: 'stop' } satisfies ToSearchWorker);
   }
-}
-
-/** A file's shard: FNV-1a of its path, so that it does not move when other files come and go. */
-function shardOf(relative: string, shards: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < relative.length; i++) hash = Math.imul(hash ^ relative.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % shards;
 }

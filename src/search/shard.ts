@@ -137,6 +137,13 @@ const fieldsOf = (entry: RecordedEntry): Learnt => ({ content: entry.content, wo
 /** Definitions' names as a snapshot entry records them, for the language of this key. */
 const namesOf = (definitions: KeptDefinitions, language: Buffer): DefinedNames => ({ language, names: Buffer.from(definitions.names, 'utf8') });
 
+/** A file's shard: FNV-1a of its path, so that it does not move when other files come and go. */
+export function shardOf(relative: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < relative.length; i++) hash = Math.imul(hash ^ relative.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % shards;
+}
+
 export class Shard {
   private files: readonly ShardFile[] = [];
   private readonly states = new Map<string, FileState>();
@@ -361,7 +368,7 @@ export class Shard {
     const stats = stampNumbersOf(stamp) ?? statsOf(this.rootPrefix + relative);
     const other = stats === undefined ? undefined : this.otherWorktrees.entryFor(relative, stats);
     if (other !== undefined) this.unsaved = true;
-    // Taken as it is (a copy of each took a kernel worker some 50 MB): its stamp is the other file's, and the snapshot saves this one's (see `saveSnapshot`).
+    // Taken as WorktreeEntries holds it (mostly views of one snapshot: a copy of each took a kernel worker some 50 MB): its stamp is the other file's, and the snapshot saves this one's (see `saveSnapshot`).
     return other;
   }
 
@@ -390,7 +397,12 @@ export class Shard {
       this.recorded = new Map(snapshots.flatMap((data) => [...(decodeFilesSnapshot(data) ?? [])]));
       // A new worktree's: none of its own, so what the repository's other worktrees hold may serve.
       if (snapshots.length === 0 && this.store.persistent) {
-        this.otherWorktrees = WorktreeEntries.of(this.projectRoot, this.snapshotName(), (root, name) => this.store.projectSnapshot(root, name));
+        const { shard, shards } = this.layout;
+        this.otherWorktrees = WorktreeEntries.of(this.projectRoot, this.snapshotName(), {
+          inShard: (relative) => shardOf(relative, shards) === shard,
+          snapshotOf: (root, name) => this.store.projectSnapshot(root, name),
+          roomFor: (size) => this.arena.room(size),
+        });
       }
     }
     return this.recorded;
