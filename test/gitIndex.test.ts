@@ -251,6 +251,17 @@ describe("a new worktree's shard", () => {
     assert.deepEqual(indexes, [path.join('.git', 'worktrees', path.basename(later), 'index'), path.join('.git', 'index')]);
   });
 
+  test("a worktree none of whose files git's index vouches for any more (as in a copy) reads no other worktree, and every file", async () => {
+    const { main, added } = await indexedThenAdded();
+    for (const [relative, text] of Object.entries(files)) {
+      rmSync(path.join(added, relative));
+      writeOld(added, relative, text); // The same bytes and times, in another inode.
+    }
+    assert.deepEqual(await searched(added, Object.keys(files)), { ...answers, opened: Object.keys(files).sort() });
+    const indexes = [...new Set(reads.outside().filter((file) => path.basename(file) === 'index'))].map((file) => path.relative(main, file));
+    assert.deepEqual(indexes, [path.join('.git', 'worktrees', path.basename(added), 'index')]);
+  });
+
   test('a file the first other worktree holds in another version is taken from the next one that holds this version', async () => {
     const main = repository(files);
     git(main, 'checkout', '-q', '-b', 'feature');

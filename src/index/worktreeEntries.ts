@@ -10,13 +10,21 @@
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { stampNumbersOf, type StampNumbers } from '../project/files.js';
+import { stampNumbersOf, statsOf, type StampNumbers } from '../project/files.js';
 import { matchesStats, readGitIndex, type GitIndex } from '../project/gitIndex.js';
 import { worktreeFamily } from '../project/gitWorktrees.js';
 import { decodeFilesSnapshot, recordEntry, type RecordedEntry, type RoomFor } from './filesSnapshot.js';
 
 /** At most this many other worktrees are read, the first ones found that have a snapshot of the shard. */
 const MOST_WORKTREES = 3;
+
+/**
+ * How many of this worktree's files are compared with git's index before any other worktree is
+ * read, spread over the index: where none is as git recorded it (a copy of a repository, a tree
+ * whose every file was written again), git vouches for nothing here, and reading the others'
+ * snapshots and indexes would only have cost time.
+ */
+const SAMPLED_FILES = 16;
 
 /** What a shard gives to take entries from the other worktrees. */
 export interface ShardSide {
@@ -51,6 +59,7 @@ export class WorktreeEntries {
     if (family === undefined) return undefined;
     const blobs = readGitIndex(family.own.index);
     if (blobs === undefined) return undefined;
+    if (!vouchesForSome(blobs, family.own.top)) return undefined;
     const prefix = family.within === '' ? '' : `${family.within}/`;
     const numbers = new Map<string, number>();
     const entries: RecordedEntry[] = [];
@@ -96,6 +105,16 @@ export class WorktreeEntries {
     const number = this.numbers.get(relative);
     return number !== undefined && matchesStats(this.blobs.entryNumbered(this.blobNumbers[number]!), stats) ? this.entries[number] : undefined;
   }
+}
+
+/** Whether some of the files sampled from the worktree's git index (see SAMPLED_FILES) have the stats it recorded. */
+function vouchesForSome(blobs: GitIndex, top: string): boolean {
+  const step = Math.max(1, Math.floor(blobs.size / SAMPLED_FILES));
+  for (let number = 0; number < blobs.size; number += step) {
+    const stats = statsOf(path.join(top, blobs.pathNumbered(number)));
+    if (stats !== undefined && matchesStats(blobs.entryNumbered(number), stats)) return true;
+  }
+  return false;
 }
 
 function realPath(folder: string): string | undefined {

@@ -70,9 +70,18 @@ export class GitIndex {
     private readonly vouching: Vouching,
   ) {}
 
+  /** How many entries vouch for their file: they are numbered from 0 in the index's order (see `numberOf`). */
+  get size(): number {
+    return this.vouching.nameAt.length;
+  }
+
   *paths(): IterableIterator<string> {
+    for (let i = 0; i < this.size; i++) yield this.pathNumbered(i);
+  }
+
+  pathNumbered(number: number): string {
     const { nameAt, nameLength } = this.vouching;
-    for (let i = 0; i < nameAt.length; i++) yield this.names.toString('utf8', nameAt[i]!, nameAt[i]! + nameLength[i]!);
+    return this.names.toString('utf8', nameAt[number]!, nameAt[number]! + nameLength[number]!);
   }
 
   has(path: string): boolean {
