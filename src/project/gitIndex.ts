@@ -210,12 +210,21 @@ function entriesOf(data: Buffer, written: bigint): GitIndex | undefined {
   }
   if (!extensionsRead(data, at, body.length)) return undefined;
   // Entries are sorted by name, then stage: a path at several stages (a merge's) vouches for none of them.
-  const sameName = (a: number, b: number) =>
-    nameLength[a] === nameLength[b] && names.compare(names, nameAt[b]!, nameAt[b]! + nameLength[b]!, nameAt[a]!, nameAt[a]! + nameLength[a]!) === 0;
+  const sameName = (a: number, b: number) => nameLength[a] === nameLength[b] && sameBytesBackwards(names, nameAt[a]!, nameAt[b]!, nameLength[a]!);
   const vouches = (i: number) => trusted[i] === 1 && (i === 0 || !sameName(i, i - 1)) && (i === count - 1 || !sameName(i, i + 1));
   const kept: number[] = [];
   for (let i = 0; i < count; i++) if (vouches(i)) kept.push(i);
   return new GitIndex(data, names, tableOf(kept.map((i) => entryAt[i]!), kept.map((i) => nameAt[i]!), kept.map((i) => nameLength[i]!), names));
+}
+
+/**
+ * Whether the `length` bytes at `a` and at `b` are the same, compared from the last: neighbouring
+ * paths of an index mostly differ in their last few bytes, where a call to Buffer's compare for
+ * each of a kernel index's 78,000 entries took a fifth of its read.
+ */
+function sameBytesBackwards(bytes: Uint8Array, a: number, b: number, length: number): boolean {
+  for (let i = length - 1; i >= 0; i--) if (bytes[a + i] !== bytes[b + i]) return false;
+  return true;
 }
 
 /** The names' bytes in a buffer of at least `needed` bytes, the first `used` of them kept. */
