@@ -240,6 +240,13 @@ describe("a new worktree's shard", () => {
     assert.deepEqual(await searched(added, Object.keys(files)), { ...answers, opened: ['a.rs', 'b.rs', 'c.txt', 'deep/d.rs'] });
   });
 
+  test("where no other worktree has a snapshot, no git index is read, not even the worktree's own", async () => {
+    const main = repository(files);
+    await addWorktree(main, `${main}-task`);
+    assert.deepEqual(await searched(main, Object.keys(files)), { ...answers, opened: ['a.rs', 'b.rs', 'c.txt', 'deep/d.rs'] });
+    assert.deepEqual(reads.outside().filter((file) => path.basename(file) === 'index'), []);
+  });
+
   test('the other worktrees are read no further than the first whose entries serve every file git vouches for', async () => {
     const main = repository(files);
     while (await shardOf(main, Object.keys(files)).fill());

@@ -12,7 +12,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { stampNumbersOf, statsOf, type StampNumbers } from '../project/files.js';
 import { matchesStats, readGitIndex, type GitIndex } from '../project/gitIndex.js';
-import { worktreeFamily } from '../project/gitWorktrees.js';
+import { worktreeFamily, type GitWorktree } from '../project/gitWorktrees.js';
 import { decodeFilesSnapshot, recordEntry, type RecordedEntry, type RoomFor } from './filesSnapshot.js';
 
 /** At most this many other worktrees are read, the first ones found that have a snapshot of the shard. */
@@ -57,15 +57,14 @@ export class WorktreeEntries {
   static of(projectRoot: string, name: string, { inShard, snapshotOf, roomFor }: ShardSide): WorktreeEntries | undefined {
     const family = worktreeFamily(realPath(projectRoot) ?? projectRoot);
     if (family === undefined) return undefined;
-    const blobs = readGitIndex(family.own.index);
-    if (blobs === undefined) return undefined;
-    if (!vouchesForSome(blobs, family.own.top)) return undefined;
     const prefix = family.within === '' ? '' : `${family.within}/`;
+    // Read once another worktree has a snapshot to give: null where it vouches for nothing here.
+    let own: GitIndex | null | undefined;
     const numbers = new Map<string, number>();
     const entries: RecordedEntry[] = [];
     const blobNumbers: number[] = [];
     let read = 0;
-    const unserved = () => {
+    const unserved = (blobs: GitIndex) => {
       for (const vouched of blobs.paths()) {
         const relative = vouched.startsWith(prefix) ? vouched.slice(prefix.length) : undefined;
         if (relative !== undefined && !numbers.has(relative) && inShard(relative)) return true;
@@ -73,19 +72,22 @@ export class WorktreeEntries {
       return false;
     };
     for (const worktree of family.others) {
-      if (read === MOST_WORKTREES || (read > 0 && !unserved())) break;
+      if (read === MOST_WORKTREES || (own && !unserved(own))) break;
       const root = realPath(path.join(worktree.top, family.within));
       const snapshot = root === undefined ? undefined : snapshotOf(root, name);
       const recorded = snapshot === undefined ? undefined : decodeFilesSnapshot(snapshot);
-      const theirs = recorded === undefined ? undefined : readGitIndex(worktree.index);
-      if (recorded === undefined || theirs === undefined) continue;
+      if (recorded === undefined) continue;
+      own ??= vouchingIndex(family.own) ?? null;
+      if (own === null) return undefined;
+      const theirs = readGitIndex(worktree.index);
+      if (theirs === undefined) continue;
       const asViews = entries.length === 0;
       for (const [relative, entry] of recorded) {
         if (numbers.has(relative)) continue;
-        const blobNumber = blobs.numberOf(prefix + relative);
+        const blobNumber = own.numberOf(prefix + relative);
         const there = blobNumber < 0 ? undefined : theirs.get(prefix + relative);
         const recordedStats = there === undefined ? undefined : stampNumbersOf(entry.stamp);
-        if (there?.blob.equals(blobs.entryNumbered(blobNumber).blob) === true && recordedStats !== undefined && matchesStats(there, recordedStats)) {
+        if (there?.blob.equals(own.entryNumbered(blobNumber).blob) === true && recordedStats !== undefined && matchesStats(there, recordedStats)) {
           numbers.set(relative, entries.length);
           entries.push(asViews ? entry : recordEntry(relative, entry, roomFor));
           blobNumbers.push(blobNumber);
@@ -93,7 +95,7 @@ export class WorktreeEntries {
       }
       read++;
     }
-    return entries.length === 0 ? undefined : new WorktreeEntries(blobs, numbers, entries, blobNumbers);
+    return own && entries.length > 0 ? new WorktreeEntries(own, numbers, entries, blobNumbers) : undefined;
   }
 
   /**
@@ -107,14 +109,16 @@ export class WorktreeEntries {
   }
 }
 
-/** Whether some of the files sampled from the worktree's git index (see SAMPLED_FILES) have the stats it recorded. */
-function vouchesForSome(blobs: GitIndex, top: string): boolean {
+/** The worktree's git index, where some of the files sampled from it (see SAMPLED_FILES) have the stats it recorded. */
+function vouchingIndex(worktree: GitWorktree): GitIndex | undefined {
+  const blobs = readGitIndex(worktree.index);
+  if (blobs === undefined) return undefined;
   const step = Math.max(1, Math.floor(blobs.size / SAMPLED_FILES));
   for (let number = 0; number < blobs.size; number += step) {
-    const stats = statsOf(path.join(top, blobs.pathNumbered(number)));
-    if (stats !== undefined && matchesStats(blobs.entryNumbered(number), stats)) return true;
+    const stats = statsOf(path.join(worktree.top, blobs.pathNumbered(number)));
+    if (stats !== undefined && matchesStats(blobs.entryNumbered(number), stats)) return blobs;
   }
-  return false;
+  return undefined;
 }
 
 function realPath(folder: string): string | undefined {
