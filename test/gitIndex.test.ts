@@ -190,6 +190,11 @@ describe("a new worktree's shard", () => {
     while (await shardOf(at, Object.keys(files)).fill());
   }
 
+  /** The git indexes read since the last search began, each once, relative to the main worktree. */
+  function gitIndexesRead(main: string): string[] {
+    return [...new Set(reads.outside().filter((file) => path.basename(file) === 'index'))].map((file) => path.relative(main, file));
+  }
+
   async function searched(root: string, relatives: readonly string[]) {
     reads.clear();
     const shard = shardOf(root, relatives);
@@ -244,7 +249,7 @@ describe("a new worktree's shard", () => {
     const main = repository(files);
     await addWorktree(main, `${main}-task`);
     assert.deepEqual(await searched(main, Object.keys(files)), { ...answers, opened: ['a.rs', 'b.rs', 'c.txt', 'deep/d.rs'] });
-    assert.deepEqual(reads.outside().filter((file) => path.basename(file) === 'index'), []);
+    assert.deepEqual(gitIndexesRead(main), []);
   });
 
   test('the other worktrees are read no further than the first whose entries serve every file git vouches for', async () => {
@@ -254,8 +259,7 @@ describe("a new worktree's shard", () => {
     const later = `${main}-later`;
     await addWorktree(main, later);
     assert.deepEqual(await searched(later, Object.keys(files)), { ...answers, opened: ['a.rs', 'deep/d.rs'] });
-    const indexes = [...new Set(reads.outside().filter((file) => path.basename(file) === 'index'))].map((file) => path.relative(main, file));
-    assert.deepEqual(indexes, [path.join('.git', 'worktrees', path.basename(later), 'index'), path.join('.git', 'index')]);
+    assert.deepEqual(gitIndexesRead(main), [path.join('.git', 'worktrees', path.basename(later), 'index'), path.join('.git', 'index')]);
   });
 
   test("a worktree none of whose files git's index vouches for any more (as in a copy) reads no other worktree, and every file", async () => {
@@ -265,8 +269,7 @@ describe("a new worktree's shard", () => {
       writeOld(added, relative, text); // The same bytes and times, in another inode.
     }
     assert.deepEqual(await searched(added, Object.keys(files)), { ...answers, opened: Object.keys(files).sort() });
-    const indexes = [...new Set(reads.outside().filter((file) => path.basename(file) === 'index'))].map((file) => path.relative(main, file));
-    assert.deepEqual(indexes, [path.join('.git', 'worktrees', path.basename(added), 'index')]);
+    assert.deepEqual(gitIndexesRead(main), [path.join('.git', 'worktrees', path.basename(added), 'index')]);
   });
 
   test('a file the first other worktree holds in another version is taken from the next one that holds this version', async () => {
