@@ -46,11 +46,8 @@ export interface ShardSide {
 export class WorktreeEntries {
   private constructor(
     private readonly blobs: GitIndex,
-    /** By path (relative to the project), the number of what another worktree recorded of the blob `blobs` vouches for here. */
-    private readonly numbers: Map<string, number>,
-    private readonly entries: readonly RecordedEntry[],
-    /** Each entry's number in `blobs` (see GitIndex.numberOf). */
-    private readonly blobNumbers: readonly number[],
+    /** By path (relative to the project): what another worktree recorded of the blob `blobs` vouches for here. */
+    private readonly vouched: Map<string, VouchedEntry>,
   ) {}
 
   /** What the other worktrees recorded of shard `name`'s files; undefined outside git, or where none holds an entry git vouches for. */
@@ -60,14 +57,12 @@ export class WorktreeEntries {
     const prefix = family.within === '' ? '' : `${family.within}/`;
     // Read once another worktree has a snapshot to give: null where it vouches for nothing here.
     let own: GitIndex | null | undefined;
-    const numbers = new Map<string, number>();
-    const entries: RecordedEntry[] = [];
-    const blobNumbers: number[] = [];
+    const vouched = new Map<string, VouchedEntry>();
     let read = 0;
     const unserved = (blobs: GitIndex) => {
-      for (const vouched of blobs.paths()) {
-        const relative = vouched.startsWith(prefix) ? vouched.slice(prefix.length) : undefined;
-        if (relative !== undefined && !numbers.has(relative) && inShard(relative)) return true;
+      for (const key of blobs.paths()) {
+        const relative = key.startsWith(prefix) ? key.slice(prefix.length) : undefined;
+        if (relative !== undefined && !vouched.has(relative) && inShard(relative)) return true;
       }
       return false;
     };
@@ -81,21 +76,20 @@ export class WorktreeEntries {
       if (own === null) return undefined;
       const theirs = readGitIndex(worktree.index);
       if (theirs === undefined) continue;
-      const asViews = entries.length === 0;
+      const asViews = vouched.size === 0;
       for (const [relative, entry] of recorded) {
-        if (numbers.has(relative)) continue;
-        const blobNumber = own.numberOf(prefix + relative);
-        const there = blobNumber < 0 ? undefined : theirs.get(prefix + relative);
+        if (vouched.has(relative)) continue;
+        const key = prefix + relative;
+        const blobNumber = own.numberOf(key);
+        const there = blobNumber < 0 ? undefined : theirs.get(key);
         const recordedStats = there === undefined ? undefined : stampNumbersOf(entry.stamp);
         if (there?.blob.equals(own.entryNumbered(blobNumber).blob) === true && recordedStats !== undefined && matchesStats(there, recordedStats)) {
-          numbers.set(relative, entries.length);
-          entries.push(asViews ? entry : recordEntry(relative, entry, roomFor));
-          blobNumbers.push(blobNumber);
+          vouched.set(relative, { entry: asViews ? entry : recordEntry(relative, entry, roomFor), blobNumber });
         }
       }
       read++;
     }
-    return own && entries.length > 0 ? new WorktreeEntries(own, numbers, entries, blobNumbers) : undefined;
+    return own && vouched.size > 0 ? new WorktreeEntries(own, vouched) : undefined;
   }
 
   /**
@@ -104,9 +98,15 @@ export class WorktreeEntries {
    * be trusted may be vouched for all the same: git's index was written after it (see gitIndex.ts).
    */
   entryFor(relative: string, stats: StampNumbers): RecordedEntry | undefined {
-    const number = this.numbers.get(relative);
-    return number !== undefined && matchesStats(this.blobs.entryNumbered(this.blobNumbers[number]!), stats) ? this.entries[number] : undefined;
+    const found = this.vouched.get(relative);
+    return found !== undefined && matchesStats(this.blobs.entryNumbered(found.blobNumber), stats) ? found.entry : undefined;
   }
+}
+
+interface VouchedEntry {
+  readonly entry: RecordedEntry;
+  /** Its path's number in this worktree's git index (see GitIndex.numberOf). */
+  readonly blobNumber: number;
 }
 
 /** The worktree's git index, where some of the files sampled from it (see SAMPLED_FILES) have the stats it recorded. */
