@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,8 @@ import { CacheFolderError, defaultCacheFolder, trustedCacheFolder } from '../src
 import { decodeDefinitions, encodeDefinitions } from '../src/index/definitionsRecord.js';
 import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type RecordedEntry, type RecordedFile } from '../src/index/filesSnapshot.js';
 import { Snapshots } from '../src/index/snapshots.js';
-import { indexBytes, openStore } from '../src/index/store.js';
+import { INDEX_FILE, indexBytes, openStore } from '../src/index/store.js';
+import { checksum } from '../src/index/checksum.js';
 import type { LanguageInfo } from '../src/definitions/languages.js';
 import { mayContain, wordFilterOf, wordsOfName } from '../src/index/wordFilter.js';
 import { ByteArena } from '../src/search/byteArena.js';
@@ -314,6 +316,46 @@ describe('the store on disk', () => {
     assert.equal(store.definitions(key(0), language), undefined);
     assert.deepEqual(store.definitions(key(5999), language), payload(5999));
     store.close();
+    fs.rmSync(folder, { recursive: true });
+  });
+
+  test("an earlier build's database, whose tables are keyed WITHOUT ROWID, is read and written as ever, and keeps its tables", () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'zumba-earlier-'));
+    const earlier = new Database(path.join(folder, INDEX_FILE));
+    earlier.exec(`
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE words (content BLOB PRIMARY KEY, filter BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE definitions (content BLOB NOT NULL, language BLOB NOT NULL, payload BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (content, language)) WITHOUT ROWID;
+      INSERT INTO meta VALUES ('format', '2');`);
+    const kept = { content: Buffer.alloc(32, 1), filter: Buffer.from('kept filter') };
+    earlier.prepare('INSERT INTO words VALUES (?, ?, ?, 1)').run(kept.content, kept.filter, checksum(kept.content, kept.filter));
+    earlier.close();
+    const store = openStore(folder, '/project', assert.fail);
+    const language = Buffer.from('language');
+    const added = { content: Buffer.alloc(32, 2), filter: new Uint8Array([1, 2, 3]) };
+    store.write({ words: [added], definitions: [{ content: added.content, language, payload: Buffer.from('payload') }] });
+    assert.deepEqual(store.words(kept.content), kept.filter);
+    assert.deepEqual(store.words(added.content), Buffer.from(added.filter));
+    assert.deepEqual(store.definitions(added.content, language), Buffer.from('payload'));
+    store.close();
+    const after = new Database(path.join(folder, INDEX_FILE), { readonly: true });
+    const tables = after.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name IN ('words', 'definitions')").pluck().all() as string[];
+    after.close();
+    assert.equal(tables.length, 2);
+    for (const table of tables) assert.match(table, /WITHOUT ROWID$/);
+    fs.rmSync(folder, { recursive: true });
+  });
+
+  test('a new database keys its tables of records by a unique index on a table with rowids', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'zumba-new-'));
+    const store = openStore(folder, '/project', assert.fail);
+    store.write({ words: [{ content: Buffer.alloc(32, 3), filter: new Uint8Array([4]) }], definitions: [] });
+    store.close();
+    const made = new Database(path.join(folder, INDEX_FILE), { readonly: true });
+    const tables = made.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name IN ('words', 'definitions')").pluck().all() as string[];
+    made.close();
+    assert.equal(tables.length, 2);
+    for (const table of tables) assert.doesNotMatch(table, /WITHOUT ROWID/);
     fs.rmSync(folder, { recursive: true });
   });
 });

@@ -76,13 +76,14 @@ export const NO_STORE: IndexStore = {
 };
 
 /**
- * The definitions table has a rowid and a unique key: its payloads, a few KB, made a table keyed by
- * them alone (WITHOUT ROWID, as an older zumba made it, which reads the same) twice as slow to look
- * up in. A database made so before keeps its table.
+ * Both tables of records have a rowid and a unique key: their rows (word filters of some 450 bytes,
+ * definitions of a few KB) made tables keyed by the content alone (WITHOUT ROWID, as older zumbas
+ * made them, which read the same) up to twice as slow to look up in and to write (`zumba index` of
+ * the kernel spent some 5 s a worker there). A database made so before keeps its tables.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS words (content BLOB PRIMARY KEY, filter BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS words (content BLOB NOT NULL UNIQUE, filter BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS definitions (content BLOB NOT NULL, language BLOB NOT NULL, payload BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL, UNIQUE (content, language));
 CREATE INDEX IF NOT EXISTS words_used ON words (used);
 CREATE INDEX IF NOT EXISTS definitions_used ON definitions (used);
