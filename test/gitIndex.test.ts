@@ -182,17 +182,29 @@ describe("a new worktree's shard", () => {
     return { main, added };
   }
 
-  /** A worktree checked out earlier (its files as old as the main worktree's, its index written anew with their stats), filled into the index. */
-  async function filledWorktree(main: string, at: string, ...commit: string[]): Promise<void> {
+  /** A worktree checked out earlier: its files as old as the main worktree's, its index written anew with their stats. */
+  async function earlierWorktree(main: string, at: string, ...commit: string[]): Promise<void> {
     await addWorktree(main, at, ...commit);
     for (const relative of Object.keys(files)) utimesSync(path.join(at, relative), PAST, PAST);
     git(at, 'status', '--short');
+  }
+
+  /** A worktree checked out earlier, filled into the index. */
+  async function filledWorktree(main: string, at: string, ...commit: string[]): Promise<void> {
+    await earlierWorktree(main, at, ...commit);
     while (await shardOf(at, Object.keys(files)).fill());
   }
 
   /** The git indexes read since the last search began, each once, relative to the main worktree. */
   function gitIndexesRead(main: string): string[] {
     return [...new Set(reads.outside().filter((file) => path.basename(file) === 'index'))].map((file) => path.relative(main, file));
+  }
+
+  /** The projects (of these) whose snapshots were read since the last search began. */
+  function snapshotsRead(...projects: string[]): string[] {
+    const snapshots = reads.within(path.join(realpathSync(process.env['ZUMBA_CACHE_DIR']!), 'snapshots')).map((file) => path.basename(file));
+    const prefixOf = (project: string) => createHash('sha256').update(realpathSync(project)).digest('hex').slice(0, 32);
+    return projects.filter((project) => snapshots.some((file) => file.startsWith(`${prefixOf(project)}-`)));
   }
 
   async function searched(root: string, relatives: readonly string[]) {
@@ -229,6 +241,21 @@ describe("a new worktree's shard", () => {
     assert.deepEqual(found.symbols.map((s) => s.relative), ['a.rs', 'b.rs']);
   });
 
+  test("a file the other worktree changed after its checkout (same size, same second) is not taken from it: its snapshot saved no blob for it", async () => {
+    const main = repository(files);
+    const file = path.join(main, 'b.rs');
+    const second = Math.floor(statSync(file).mtimeMs / 1000);
+    writeFileSync(file, 'fn needle(){}\n');
+    utimesSync(file, second, second);
+    while (await shardOf(main, Object.keys(files)).fill());
+    // Checked out earlier: no file of it is a recent change, which would be read again all the same.
+    const added = `${main}-task`;
+    await earlierWorktree(main, added);
+    const found = await searched(added, Object.keys(files));
+    assert.ok(found.opened.includes('b.rs'));
+    assert.deepEqual(found.symbols, answers.symbols);
+  });
+
   test('a file staged but not committed is read: its blob is not the one the other worktree knew', async () => {
     const { added } = await indexedThenAdded();
     writeOld(added, 'c.txt', 'a needle here\n');
@@ -252,14 +279,16 @@ describe("a new worktree's shard", () => {
     assert.deepEqual(gitIndexesRead(main), []);
   });
 
-  test('the other worktrees are read no further than the first whose entries serve every file git vouches for', async () => {
+  test("the other worktrees' snapshots are read no further than the first whose entries serve every file git vouches for, and none of their git indexes", async () => {
     const main = repository(files);
     while (await shardOf(main, Object.keys(files)).fill());
-    await filledWorktree(main, `${main}-other`);
+    const other = `${main}-other`;
+    await filledWorktree(main, other);
     const later = `${main}-later`;
     await addWorktree(main, later);
     assert.deepEqual(await searched(later, Object.keys(files)), { ...answers, opened: ['a.rs', 'deep/d.rs'] });
-    assert.deepEqual(gitIndexesRead(main), [path.join('.git', 'worktrees', path.basename(later), 'index'), path.join('.git', 'index')]);
+    assert.deepEqual(snapshotsRead(main, other), [main]);
+    assert.deepEqual(gitIndexesRead(main), [path.join('.git', 'worktrees', path.basename(later), 'index')]);
   });
 
   test("a worktree none of whose files git's index vouches for any more (as in a copy) reads no other worktree, and every file", async () => {

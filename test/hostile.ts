@@ -66,7 +66,7 @@ export async function refusalOf(project: Project, name: string, args: unknown): 
  * The source imports `openSync`, `readdirSync` and `readFileSync` from `node:fs` as ES bindings:
  * replacing the functions and syncing the built-in exports reaches them there too.
  */
-export function watchReads(): { readonly outside: (...allowed: string[]) => string[]; readonly clear: () => void } {
+export function watchReads(): { readonly outside: (...allowed: string[]) => string[]; readonly within: (folder: string) => string[]; readonly clear: () => void } {
   const seen: string[] = [];
   const real = (target: fs.PathOrFileDescriptor): string => {
     try {
@@ -95,6 +95,7 @@ export function watchReads(): { readonly outside: (...allowed: string[]) => stri
   return {
     // Besides the allowed folders, the package's own files (grammars, queries, modules) and the index may be read.
     outside: (...allowed) => seen.filter((file) => ![repoRoot, cache, ...allowed].some((folder) => inside(folder, file))),
+    within: (folder) => seen.filter((file) => inside(folder, file)),
     clear: () => void seen.splice(0),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * What a shard knew of its files, saved whole so that a fresh server takes it in one read (see
  * FORMAT.md): for each file its path, the stamp it had, its content key (none for a file with nothing
- * to search) and, where known, its word filter and the names it defines in a language (by its key).
+ * to search) and, where known, its word filter, the names it defines in a language (by its key) and
+ * the git blob id its worktree's git index vouched for at that stamp.
  * The views it reads back share the snapshot's bytes. A shard keeps what it learns of a file in the
  * same form (`recordEntry`), so that a version it read and one a snapshot recorded cost the same.
  */
@@ -13,6 +14,12 @@ export interface RecordedFile {
   readonly content: Buffer;
   readonly words: Uint8Array | undefined;
   readonly defined: DefinedNames | undefined;
+  /**
+   * The blob id git's index of the snapshot's worktree recorded with the very stats of the stamp, when
+   * the snapshot was saved (see `worktreeEntries.ts`); undefined where git vouched for none. Of use
+   * only in a saved snapshot, to the other worktrees: each save finds it anew.
+   */
+  readonly blob?: Uint8Array | undefined;
 }
 
 /** The names a file defines in UTF-8, each followed by a NUL, when read as the language of this key. */
@@ -21,7 +28,7 @@ export interface DefinedNames {
   readonly names: Buffer;
 }
 
-const HEADER = 4 + 1 + 1 + 4 + 1 + 4;
+const HEADER = 4 + 1 + 1 + 4 + 1 + 4 + 1;
 
 /** The snapshot's bytes are made in parts of about this size, each written as it is made: a large tree's snapshot is tens of megabytes. */
 const PART_BYTES = 1 << 20;
@@ -38,7 +45,7 @@ export function* encodeFilesSnapshot(files: readonly (readonly [string, Recorded
   let at = 0;
   for (const [relative, recorded] of files) {
     // Each field read once: a RecordedEntry's make a view at each read.
-    const file: RecordedFile = { stamp: recorded.stamp, content: recorded.content, words: recorded.words, defined: recorded.defined };
+    const file: RecordedFile = { stamp: recorded.stamp, content: recorded.content, words: recorded.words, defined: recorded.defined, blob: recorded.blob };
     const size = entrySize(relative, file);
     if (at + size > part.length) {
       if (at > 0) yield part.subarray(0, at);
@@ -52,7 +59,7 @@ export function* encodeFilesSnapshot(files: readonly (readonly [string, Recorded
 
 function entrySize(relative: string, file: RecordedFile): number {
   const defined = file.defined === undefined ? 0 : file.defined.language.length + file.defined.names.length;
-  return HEADER + Buffer.byteLength(relative, 'utf8') + file.stamp.length + file.content.length + (file.words?.length ?? 0) + defined;
+  return HEADER + Buffer.byteLength(relative, 'utf8') + file.stamp.length + file.content.length + (file.words?.length ?? 0) + defined + (file.blob?.length ?? 0);
 }
 
 /** Writes one file's entry at `at`; returns where it ends. */
@@ -67,6 +74,7 @@ function writeEntry(data: Buffer, at: number, relative: string, file: RecordedFi
   data.writeUInt32LE(file.words?.length ?? 0, at + 6);
   data.writeUInt8(file.defined?.language.length ?? 0, at + 10);
   data.writeUInt32LE(file.defined?.names.length ?? 0, at + 11);
+  data.writeUInt8(file.blob?.length ?? 0, at + 15);
   at += HEADER;
   at += data.write(relative, at, 'utf8');
   at += data.write(file.stamp, at, 'latin1');
@@ -76,6 +84,7 @@ function writeEntry(data: Buffer, at: number, relative: string, file: RecordedFi
     put(file.defined.language);
     put(file.defined.names);
   }
+  if (file.blob !== undefined) put(file.blob);
   return at;
 }
 
@@ -120,7 +129,7 @@ export class RecordedEntry implements RecordedFile {
 
   /** The entry's length in bytes, header included. */
   get size(): number {
-    return HEADER + this.pathLength() + this.stampLength() + this.contentLength + this.wordsLength() + this.languageLength() + this.namesLength();
+    return HEADER + this.pathLength() + this.stampLength() + this.contentLength + this.wordsLength() + this.languageLength() + this.namesLength() + this.blobLength();
   }
 
   /** The content key's length: 0 for a file with nothing to search. */
@@ -158,6 +167,13 @@ export class RecordedEntry implements RecordedFile {
     return { language: this.data.subarray(from, from + languageLength), names: this.data.subarray(from + languageLength, from + languageLength + this.namesLength()) };
   }
 
+  get blob(): Buffer | undefined {
+    const length = this.blobLength();
+    if (length === 0) return undefined;
+    const from = this.contentStart() + this.contentLength + this.wordsLength() + this.languageLength() + this.namesLength();
+    return this.data.subarray(from, from + length);
+  }
+
   private contentStart(): number {
     return this.at + HEADER + this.pathLength() + this.stampLength();
   }
@@ -181,6 +197,10 @@ export class RecordedEntry implements RecordedFile {
 
   private namesLength(): number {
     return uint32At(this.data, this.at + 11);
+  }
+
+  private blobLength(): number {
+    return this.data[this.at + 15]!;
   }
 }
 

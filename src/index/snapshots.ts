@@ -13,7 +13,7 @@ import { crc32 } from 'node:zlib';
 
 export const SNAPSHOTS_FOLDER = 'snapshots';
 /** Sixteen bytes, then a four-byte checksum. A snapshot of another version of the format is none. */
-const MAGIC = Buffer.from('zumba snapshot 2');
+const MAGIC = Buffer.from('zumba snapshot 3');
 const CHECKSUM_BYTES = 4;
 /** A snapshot read is marked as used (its modification time) at most this often, for eviction. */
 const TOUCH_AFTER_MS = 3600_000;

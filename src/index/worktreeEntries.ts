@@ -3,10 +3,11 @@
  * its files: the entry another worktree's snapshot recorded of a file (content key, word filter,
  * defined names), where git vouches that the file here and the file there hold the same blob.
  *
- * Both ends are vouched for by stats, as the whole index is: here, the file's stats now are those
- * this worktree's git index recorded with the blob; there, the stats of the snapshot's entry are
- * those the other worktree's git index recorded with the same blob. Any other file is read. Nothing
- * of the other worktrees is read but git's indexes and the snapshots in the cache.
+ * Both ends are vouched for by stats, as the whole index is: there, when the other worktree saved
+ * its snapshot, its git index recorded the blob with the very stats of the entry's stamp, and the
+ * snapshot saved the blob id beside the entry (`vouchedBlobs`); here, the file's stats now are those
+ * this worktree's git index records with the same blob. Any other file is read. Nothing of the other
+ * worktrees is read but the snapshots in the cache: not their files, nor their git indexes.
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -40,8 +41,9 @@ export interface ShardSide {
  * The other worktrees are read one at a time, each only while some file of the shard that git
  * vouches for here has no entry from the ones before, and each is let go before the next: the
  * first one's entries are taken as views of its snapshot, a later one's copied out of it. On a new
- * kernel worktree a snapshot is some 54 MB a shard and git's index 8 MB: a worker that held every
- * other worktree's at once grew by that much for each, and took 0.3 s more for each to read.
+ * kernel worktree a snapshot is some 54 MB a shard: a worker that held every other worktree's at
+ * once grew by that much for each. The other worktrees' git indexes are not read: each entry's blob
+ * was saved with it (reading theirs took each worker of a new kernel worktree some 0.15 s more).
  */
 export class WorktreeEntries {
   private constructor(
@@ -74,18 +76,12 @@ export class WorktreeEntries {
       if (recorded === undefined) continue;
       own ??= vouchingIndex(family.own) ?? null;
       if (own === null) return undefined;
-      const theirs = readGitIndex(worktree.index);
-      if (theirs === undefined) continue;
       const asViews = vouched.size === 0;
       for (const [relative, entry] of recorded) {
-        if (vouched.has(relative)) continue;
-        const key = prefix + relative;
-        const blobNumber = own.numberOf(key);
-        const there = blobNumber < 0 ? undefined : theirs.get(key);
-        const recordedStats = there === undefined ? undefined : stampNumbersOf(entry.stamp);
-        if (there?.blob.equals(own.entryNumbered(blobNumber).blob) === true && recordedStats !== undefined && matchesStats(there, recordedStats)) {
-          vouched.set(relative, { entry: asViews ? entry : recordEntry(relative, entry, roomFor), blobNumber });
-        }
+        const blob = entry.blob;
+        if (blob === undefined || vouched.has(relative)) continue;
+        const blobNumber = own.numberOf(prefix + relative);
+        if (blobNumber >= 0 && own.entryNumbered(blobNumber).blob.equals(blob)) vouched.set(relative, { entry: asViews ? entry : recordEntry(relative, entry, roomFor), blobNumber });
       }
       read++;
     }
@@ -107,6 +103,26 @@ interface VouchedEntry {
   readonly entry: RecordedEntry;
   /** Its path's number in this worktree's git index (see GitIndex.numberOf). */
   readonly blobNumber: number;
+}
+
+/**
+ * The blob id that git's index of the project's worktree vouches for, of a file (by its path relative
+ * to the project) at a stamp: the entry's, where the index records the blob with the very stats of
+ * the stamp. What a snapshot saves beside each entry, for the other worktrees' shards. Undefined
+ * outside git, or where the index is not one this reads.
+ */
+export function vouchedBlobs(projectRoot: string): ((relative: string, stamp: string) => Buffer | undefined) | undefined {
+  const family = worktreeFamily(realPath(projectRoot) ?? projectRoot);
+  const blobs = family === undefined ? undefined : readGitIndex(family.own.index);
+  if (family === undefined || blobs === undefined) return undefined;
+  const prefix = family.within === '' ? '' : `${family.within}/`;
+  return (relative, stamp) => {
+    const number = blobs.numberOf(prefix + relative);
+    const stats = stampNumbersOf(stamp);
+    if (number < 0 || stats === undefined) return undefined;
+    const entry = blobs.entryNumbered(number);
+    return matchesStats(entry, stats) ? entry.blob : undefined;
+  };
 }
 
 /** The worktree's git index, where some of the files sampled from it (see SAMPLED_FILES) have the stats it recorded. */

@@ -2,8 +2,8 @@
  * The git worktrees a project folder shares its repository with, found as git finds them: the
  * nearest `.git` above the folder (a folder, or a file `gitdir: …` for a linked worktree or a
  * submodule), its common folder (`commondir`), the main worktree beside that, and the linked ones
- * listed under its `worktrees/`. What is read is git's own metadata, nothing else of the other
- * worktrees: their indexes, by which git vouches for their files' contents (see `gitIndex.ts`).
+ * listed under its `worktrees/`. What is read is git's own metadata, nothing of the worktrees
+ * themselves. Each worktree's index is where git vouches for its files' contents (see `gitIndex.ts`).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

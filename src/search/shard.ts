@@ -17,7 +17,7 @@ import { languageKey } from '../index/languageKey.js';
 import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type DefinedNames, type RecordedEntry, type RecordedFile } from '../index/filesSnapshot.js';
 import type { IndexChanges, IndexStore } from '../index/store.js';
 import { wordFilterOf, wordsOfName } from '../index/wordFilter.js';
-import { WorktreeEntries } from '../index/worktreeEntries.js';
+import { vouchedBlobs, WorktreeEntries } from '../index/worktreeEntries.js';
 import { stampNumbersOf, stampOf, statsOf } from '../project/files.js';
 import { rootPrefixOf } from '../project/paths.js';
 import { pathFilter } from '../project/pathFilter.js';
@@ -238,10 +238,12 @@ export class Shard {
     this.unsaved = false;
     this.lastSave = performance.now();
     const known: [string, RecordedFile][] = [];
+    // The blob git vouches for at each stamp, for the repository's other worktrees (see `worktreeEntries.ts`).
+    const blobOf = vouchedBlobs(this.projectRoot) ?? (() => undefined);
     for (const file of this.files) {
       const state = this.states.get(file.relative);
       // With the state's stamp: an entry taken from another worktree's snapshot has that file's.
-      if (state?.entry !== undefined && !isRecent(state.stamp)) known.push([file.relative, { ...fieldsOf(state.entry), stamp: state.stamp }]);
+      if (state?.entry !== undefined && !isRecent(state.stamp)) known.push([file.relative, { ...fieldsOf(state.entry), stamp: state.stamp, blob: blobOf(file.relative, state.stamp) }]);
       else if (state === undefined && this.recorded?.has(file.relative)) known.push([file.relative, this.recorded.get(file.relative)!]); // Not looked at since it was read.
     }
     this.store.saveSnapshot(this.snapshotName(), encodeFilesSnapshot(known));
