@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { loadLanguages } from '../src/definitions/manifest.js';
+import { gitBlobId } from '../src/index/contentKey.js';
 import { indexSettings, openIndexStore } from '../src/index/index.js';
 import { matchesStats, readGitIndex } from '../src/project/gitIndex.js';
 import { worktreeFamily } from '../src/project/gitWorktrees.js';
@@ -69,6 +70,14 @@ function vouched(root: string): string[] {
 }
 
 describe("git's index", () => {
+  test("a content's blob id, as zumba makes it from the bytes, is the one git gives them", () => {
+    const root = realpathSync(temporaryFolder());
+    for (const [name, bytes] of [['empty', Buffer.alloc(0)], ['text', Buffer.from('fn needle() {}\n')], ['utf8', Buffer.from('名前 ünï\r\n')], ['binary', Buffer.from([0, 255, 10, 0, 13])]] as const) {
+      writeFileSync(path.join(root, name), bytes);
+      assert.equal(gitBlobId(bytes).toString('hex'), git(root, 'hash-object', name).trim(), name);
+    }
+  });
+
   test('vouches for each clean file, in versions 2, 3 and 4 alike', () => {
     const root = repository({ 'a.rs': 'fn a() {}\n', 'src/b.rs': 'fn b() {}\n', 'src/deep/c.rs': 'fn c() {}\n' });
     assert.deepEqual(vouched(root), ['a.rs', 'src/b.rs', 'src/deep/c.rs']);

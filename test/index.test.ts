@@ -124,7 +124,7 @@ describe('definitions record', () => {
 describe('snapshot of a shard', () => {
   const random = seededRandom(7);
   const bytes = (length: number) => Buffer.from(Array.from({ length }, () => Math.floor(random() * 256)));
-  /** Files of every shape an entry has: with and without words and names, unsearchable, a path in UTF-8. */
+  /** Files of every shape an entry has: with and without words and names, unsearchable (no blob id), a path in UTF-8. */
   const files: [string, RecordedFile][] = Array.from({ length: 8000 }, (_, i) => [
     `src/${i % 7 === 0 ? 'ünï/名前' : 'dir'}/file${i}.c`,
     {
@@ -132,6 +132,7 @@ describe('snapshot of a shard', () => {
       content: i % 11 === 0 ? Buffer.alloc(0) : bytes(32),
       words: i % 5 === 0 ? undefined : bytes(32 << (i % 5)),
       defined: i % 3 === 0 ? undefined : { language: bytes(16), names: Buffer.from(`name${i}\0other${i}\0`) },
+      blob: i % 11 === 0 ? undefined : bytes(20),
     },
   ]);
 
@@ -143,6 +144,7 @@ describe('snapshot of a shard', () => {
     assert.deepEqual(back.words === undefined ? undefined : Buffer.from(back.words), file.words);
     assert.equal(back.knowsWords, file.words !== undefined);
     assert.deepEqual(back.defined, file.defined);
+    assert.deepEqual(back.blob === undefined ? undefined : Buffer.from(back.blob), file.blob);
     // The filter asked in place, where it lies among the entry's other bytes, answers as the filter itself.
     const hashes = [wordsOfName(relative), wordsOfName(`name${relative.length}`), [Math.floor(random() * 2 ** 32)]];
     for (const words of hashes) assert.equal(back.mayContain(words), file.words === undefined || mayContain(file.words, words), relative);
@@ -167,7 +169,7 @@ describe('snapshot of a shard', () => {
 
   test('read back joined, its parts are the files written, in order', () => {
     // Large enough to need several parts, with an entry larger than a part among them.
-    files.push(['big.c', { stamp: '1:2:3:4', content: bytes(32), words: bytes(3 << 20), defined: undefined }]);
+    files.push(['big.c', { stamp: '1:2:3:4', content: bytes(32), words: bytes(3 << 20), defined: undefined, blob: bytes(20) }]);
     const parts = partsOf(files);
     assert.ok(parts.length > 3, `${parts.length} parts`);
     const read = decodeFilesSnapshot(Buffer.concat(parts));

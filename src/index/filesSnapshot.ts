@@ -1,8 +1,8 @@
 /**
  * What a shard knew of its files, saved whole so that a fresh server takes it in one read (see
  * FORMAT.md): for each file its path, the stamp it had, its content key (none for a file with nothing
- * to search) and, where known, its word filter, the names it defines in a language (by its key) and
- * the git blob id its worktree's git index vouched for at that stamp.
+ * to search) and its git blob id, and, where known, its word filter and the names it defines in a
+ * language (by its key).
  * The views it reads back share the snapshot's bytes. A shard keeps what it learns of a file in the
  * same form (`recordEntry`), so that a version it read and one a snapshot recorded cost the same.
  */
@@ -14,12 +14,8 @@ export interface RecordedFile {
   readonly content: Buffer;
   readonly words: Uint8Array | undefined;
   readonly defined: DefinedNames | undefined;
-  /**
-   * The blob id git's index of the snapshot's worktree recorded with the very stats of the stamp, when
-   * the snapshot was saved (see `worktreeEntries.ts`); undefined where git vouched for none. Of use
-   * only in a saved snapshot, to the other worktrees: each save finds it anew.
-   */
-  readonly blob?: Uint8Array | undefined;
+  /** The content's git blob id (see `contentKey.ts`); undefined for a file with nothing to search. */
+  readonly blob: Uint8Array | undefined;
 }
 
 /** The names a file defines in UTF-8, each followed by a NUL, when read as the language of this key. */

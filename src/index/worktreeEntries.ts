@@ -3,15 +3,15 @@
  * its files: the entry another worktree's snapshot recorded of a file (content key, word filter,
  * defined names), where git vouches that the file here and the file there hold the same blob.
  *
- * Both ends are vouched for by stats, as the whole index is: there, when the other worktree saved
- * its snapshot, its git index recorded the blob with the very stats of the entry's stamp, and the
- * snapshot saved the blob id beside the entry (`vouchedBlobs`); here, the file's stats now are those
- * this worktree's git index records with the same blob. Any other file is read. Nothing of the other
- * worktrees is read but the snapshots in the cache: not their files, nor their git indexes.
+ * There, the entry holds its content's blob id, made from the very bytes its content key was made
+ * from (see `contentKey.ts`); here, git vouches by stats, as the whole index does: the file's stats
+ * now are those this worktree's git index recorded with the same blob. Any other file is read.
+ * Nothing of the other worktrees is read but their snapshots in the cache: not their files, nor
+ * their git indexes.
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { stampNumbersOf, statsOf, type StampNumbers } from '../project/files.js';
+import { statsOf, type StampNumbers } from '../project/files.js';
 import { matchesStats, readGitIndex, type GitIndex } from '../project/gitIndex.js';
 import { worktreeFamily, type GitWorktree } from '../project/gitWorktrees.js';
 import { decodeFilesSnapshot, recordEntry, type RecordedEntry, type RoomFor } from './filesSnapshot.js';
@@ -42,8 +42,8 @@ export interface ShardSide {
  * vouches for here has no entry from the ones before, and each is let go before the next: the
  * first one's entries are taken as views of its snapshot, a later one's copied out of it. On a new
  * kernel worktree a snapshot is some 54 MB a shard: a worker that held every other worktree's at
- * once grew by that much for each. The other worktrees' git indexes are not read: each entry's blob
- * was saved with it (reading theirs took each worker of a new kernel worktree some 0.15 s more).
+ * once grew by that much for each. The other worktrees' git indexes are not read: each entry holds
+ * its blob id (reading theirs took each worker of a new kernel worktree some 0.15 s more).
  */
 export class WorktreeEntries {
   private constructor(
@@ -103,26 +103,6 @@ interface VouchedEntry {
   readonly entry: RecordedEntry;
   /** Its path's number in this worktree's git index (see GitIndex.numberOf). */
   readonly blobNumber: number;
-}
-
-/**
- * The blob id that git's index of the project's worktree vouches for, of a file (by its path relative
- * to the project) at a stamp: the entry's, where the index records the blob with the very stats of
- * the stamp. What a snapshot saves beside each entry, for the other worktrees' shards. Undefined
- * outside git, or where the index is not one this reads.
- */
-export function vouchedBlobs(projectRoot: string): ((relative: string, stamp: string) => Buffer | undefined) | undefined {
-  const family = worktreeFamily(realPath(projectRoot) ?? projectRoot);
-  const blobs = family === undefined ? undefined : readGitIndex(family.own.index);
-  if (family === undefined || blobs === undefined) return undefined;
-  const prefix = family.within === '' ? '' : `${family.within}/`;
-  return (relative, stamp) => {
-    const number = blobs.numberOf(prefix + relative);
-    const stats = stampNumbersOf(stamp);
-    if (number < 0 || stats === undefined) return undefined;
-    const entry = blobs.entryNumbered(number);
-    return matchesStats(entry, stats) ? entry.blob : undefined;
-  };
 }
 
 /** The worktree's git index, where some of the files sampled from it (see SAMPLED_FILES) have the stats it recorded. */

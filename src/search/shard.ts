@@ -11,13 +11,13 @@
  */
 import { definitionSites, keepDefinitions, type DefinitionSite, type KeptDefinitions } from '../definitions/keptDefinitions.js';
 import type { Languages } from '../definitions/languages.js';
-import { contentKey } from '../index/contentKey.js';
+import { contentKey, gitBlobId } from '../index/contentKey.js';
 import { decodeKeptDefinitions, encodeDefinitions } from '../index/definitionsRecord.js';
 import { languageKey } from '../index/languageKey.js';
 import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type DefinedNames, type RecordedEntry, type RecordedFile } from '../index/filesSnapshot.js';
 import type { IndexChanges, IndexStore } from '../index/store.js';
 import { wordFilterOf, wordsOfName } from '../index/wordFilter.js';
-import { vouchedBlobs, WorktreeEntries } from '../index/worktreeEntries.js';
+import { WorktreeEntries } from '../index/worktreeEntries.js';
 import { stampNumbersOf, stampOf, statsOf } from '../project/files.js';
 import { rootPrefixOf } from '../project/paths.js';
 import { pathFilter } from '../project/pathFilter.js';
@@ -128,11 +128,12 @@ function records(entry: RecordedEntry, learnt: Learnt): boolean {
     defined === undefined || learnt.defined === undefined
       ? defined === learnt.defined
       : defined.language.equals(learnt.defined.language) && defined.names.equals(learnt.defined.names);
-  return sameWords && sameDefined && entry.content.equals(learnt.content);
+  // The blob id is the content's, as the key is: only whether there is one may differ.
+  return sameWords && sameDefined && entry.content.equals(learnt.content) && (entry.blob === undefined) === (learnt.blob === undefined);
 }
 
 /** What an entry records of a version, but its stamp, each field read once (an entry's make a view at each read). */
-const fieldsOf = (entry: RecordedEntry): Learnt => ({ content: entry.content, words: entry.words, defined: entry.defined });
+const fieldsOf = (entry: RecordedEntry): Learnt => ({ content: entry.content, words: entry.words, defined: entry.defined, blob: entry.blob });
 
 /** Definitions' names as a snapshot entry records them, for the language of this key. */
 const namesOf = (definitions: KeptDefinitions, language: Buffer): DefinedNames => ({ language, names: Buffer.from(definitions.names, 'utf8') });
@@ -238,12 +239,10 @@ export class Shard {
     this.unsaved = false;
     this.lastSave = performance.now();
     const known: [string, RecordedFile][] = [];
-    // The blob git vouches for at each stamp, for the repository's other worktrees (see `worktreeEntries.ts`).
-    const blobOf = vouchedBlobs(this.projectRoot) ?? (() => undefined);
     for (const file of this.files) {
       const state = this.states.get(file.relative);
       // With the state's stamp: an entry taken from another worktree's snapshot has that file's.
-      if (state?.entry !== undefined && !isRecent(state.stamp)) known.push([file.relative, { ...fieldsOf(state.entry), stamp: state.stamp, blob: blobOf(file.relative, state.stamp) }]);
+      if (state?.entry !== undefined && !isRecent(state.stamp)) known.push([file.relative, { ...fieldsOf(state.entry), stamp: state.stamp }]);
       else if (state === undefined && this.recorded?.has(file.relative)) known.push([file.relative, this.recorded.get(file.relative)!]); // Not looked at since it was read.
     }
     this.store.saveSnapshot(this.snapshotName(), encodeFilesSnapshot(known));
@@ -423,7 +422,7 @@ export class Shard {
     const key = languageKey(language);
     const stored = this.storedDefinitions(content, key);
     if (stored === undefined) return undefined;
-    this.learn(file, state, { content, words: state.entry?.words, defined: namesOf(stored, key) });
+    this.learn(file, state, { content, words: state.entry?.words, defined: namesOf(stored, key), blob: state.entry?.blob });
     return this.hold(file.relative, state, stored);
   }
 
@@ -448,10 +447,11 @@ export class Shard {
       this.states.set(file.relative, state);
     }
     if (read.bytes === undefined) {
-      this.learn(file, state, { content: UNSEARCHABLE, words: undefined, defined: undefined });
+      this.learn(file, state, { content: UNSEARCHABLE, words: undefined, defined: undefined, blob: undefined });
       return { state, parsed: undefined };
     }
     const content = contentOf(state) ?? contentKey(read.bytes);
+    const blob = state.entry?.blob ?? gitBlobId(read.bytes);
     const words = state.entry?.words ?? this.wordsOf(content, read.bytes);
     let defined = state.entry?.defined;
     let parsed: KeptDefinitions | undefined;
@@ -470,7 +470,7 @@ export class Shard {
       // only: neither their record nor their names go into the index.
       defined = made !== undefined && made.record === undefined ? undefined : namesOf(kept, key);
     }
-    this.learn(file, state, { content, words, defined });
+    this.learn(file, state, { content, words, defined, blob });
     return { state, parsed };
   }
 
