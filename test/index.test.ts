@@ -151,13 +151,13 @@ describe('snapshot of a shard', () => {
   }
 
   /** A snapshot's parts, each copied as it comes: a part's buffer is used again for the next. */
-  function partsOf(entries: readonly (readonly [string, RecordedFile])[]): Buffer[] {
+  function partsOf(entries: readonly (RecordedEntry | readonly [string, RecordedFile])[]): Buffer[] {
     const parts: Buffer[] = [];
     for (const part of encodeFilesSnapshot(entries)) parts.push(Buffer.from(part));
     return parts;
   }
 
-  test('an entry recorded in an arena reads back as written, and saves as the file would', () => {
+  test('an entry recorded in an arena reads back as written, and saves as the file would, kept as it is or written anew', () => {
     const arena = new ByteArena();
     const entries = files.map(([relative, file]) => [relative, recordEntry(relative, file, (size) => arena.room(size))] as const);
     entries.forEach(([relative, entry], i) => {
@@ -165,6 +165,7 @@ describe('snapshot of a shard', () => {
       assert.equal(entry.relative, relative);
     });
     assert.ok(Buffer.concat(partsOf(entries)).equals(Buffer.concat(partsOf(files))));
+    assert.ok(Buffer.concat(partsOf(entries.map(([, entry]) => entry))).equals(Buffer.concat(partsOf(files))));
   });
 
   test('read back joined, its parts are the files written, in order', () => {

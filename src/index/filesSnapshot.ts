@@ -30,27 +30,44 @@ const HEADER = 4 + 1 + 1 + 4 + 1 + 4 + 1;
 const PART_BYTES = 1 << 20;
 
 /**
- * The snapshot's bytes, in parts: the number of files, then the files' entries. A part is valid until
- * the next one is asked for (its buffer is used again), long enough to write it.
+ * The snapshot's bytes, in parts: the number of files, then the files' entries, each an entry kept
+ * as it is (its bytes copied) or a path and a file to write anew. A part is valid until the next one
+ * is asked for (its buffer is used again), long enough to write it.
  */
-export function* encodeFilesSnapshot(files: readonly (readonly [string, RecordedFile])[]): Generator<Buffer> {
+export function* encodeFilesSnapshot(files: readonly (RecordedEntry | readonly [string, RecordedFile])[]): Generator<Buffer> {
   const count = Buffer.allocUnsafe(4);
   count.writeUInt32LE(files.length, 0);
   yield count;
   let part = Buffer.allocUnsafe(PART_BYTES);
   let at = 0;
-  for (const [relative, recorded] of files) {
-    // Each field read once: a RecordedEntry's make a view at each read.
-    const file: RecordedFile = { stamp: recorded.stamp, content: recorded.content, words: recorded.words, defined: recorded.defined, blob: recorded.blob };
-    const size = entrySize(relative, file);
-    if (at + size > part.length) {
+  for (const saved of files) {
+    const entry = entryWriter(saved);
+    if (at + entry.size > part.length) {
       if (at > 0) yield part.subarray(0, at);
-      if (size > part.length) part = Buffer.allocUnsafe(size);
+      if (entry.size > part.length) part = Buffer.allocUnsafe(entry.size);
       at = 0;
     }
-    at = writeEntry(part, at, relative, file);
+    at = entry.write(part, at);
   }
   if (at > 0) yield part.subarray(0, at);
+}
+
+/** An entry's size in a snapshot, and what writes it at `at` (returning where it ends). */
+interface EntryWriter {
+  readonly size: number;
+  readonly write: (data: Buffer, at: number) => number;
+}
+
+/**
+ * An entry kept copies its own bytes: a shard's snapshot of the kernel, made of views of each field,
+ * had held some 20 MB a worker while it was written. A file is written anew, each field read once (a
+ * RecordedEntry's make a view at each read).
+ */
+function entryWriter(saved: RecordedEntry | readonly [string, RecordedFile]): EntryWriter {
+  if (saved instanceof RecordedEntry) return { size: saved.size, write: (data, at) => saved.copyTo(data, at) };
+  const [relative, recorded] = saved;
+  const file: RecordedFile = { stamp: recorded.stamp, content: recorded.content, words: recorded.words, defined: recorded.defined, blob: recorded.blob };
+  return { size: entrySize(relative, file), write: (data, at) => writeEntry(data, at, relative, file) };
 }
 
 function entrySize(relative: string, file: RecordedFile): number {
@@ -121,6 +138,13 @@ export class RecordedEntry implements RecordedFile {
   get stamp(): string {
     const from = this.at + HEADER + this.pathLength();
     return this.data.toString('latin1', from, from + this.stampLength());
+  }
+
+  /** Copies the entry's bytes to `at`; returns where they end. */
+  copyTo(target: Buffer, at: number): number {
+    const size = this.size;
+    this.data.copy(target, at, this.at, this.at + size);
+    return at + size;
   }
 
   /** The entry's length in bytes, header included. */

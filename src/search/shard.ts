@@ -238,12 +238,13 @@ export class Shard {
     if (!this.unsaved) return;
     this.unsaved = false;
     this.lastSave = performance.now();
-    const known: [string, RecordedFile][] = [];
+    const known: (RecordedEntry | [string, RecordedFile])[] = [];
     for (const file of this.files) {
       const state = this.states.get(file.relative);
-      // With the state's stamp: an entry taken from another worktree's snapshot has that file's.
-      if (state?.entry !== undefined && !isRecent(state.stamp)) known.push([file.relative, { ...fieldsOf(state.entry), stamp: state.stamp }]);
-      else if (state === undefined && this.recorded?.has(file.relative)) known.push([file.relative, this.recorded.get(file.relative)!]); // Not looked at since it was read.
+      if (state?.entry !== undefined && !isRecent(state.stamp)) {
+        // With the state's stamp: an entry taken from another worktree's snapshot has that file's.
+        known.push(state.entry.stamp === state.stamp ? state.entry : [file.relative, { ...fieldsOf(state.entry), stamp: state.stamp }]);
+      } else if (state === undefined && this.recorded?.has(file.relative)) known.push(this.recorded.get(file.relative)!); // Not looked at since it was read.
     }
     this.store.saveSnapshot(this.snapshotName(), encodeFilesSnapshot(known));
   }
