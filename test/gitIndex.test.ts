@@ -300,6 +300,19 @@ describe("a new worktree's shard", () => {
     assert.deepEqual(gitIndexesRead(main), [path.join('.git', 'worktrees', path.basename(later), 'index')]);
   });
 
+  test("what it took from another worktree it saves with its own files' stamps: its next server reads its own snapshot alone, and only the files that hold the name", async () => {
+    const main = repository(files);
+    while (await shardOf(main, Object.keys(files)).fill());
+    const added = `${main}-task`;
+    await earlierWorktree(main, added);
+    reads.clear();
+    while (await shardOf(added, Object.keys(files)).fill()); // Takes every entry from the main worktree, and saves the shard's snapshot.
+    assert.deepEqual(reads.outside().filter((file) => file.startsWith(added + path.sep) && !file.includes(`${path.sep}.git`)), []);
+    assert.deepEqual(await searched(added, Object.keys(files)), { ...answers, opened: ['a.rs', 'deep/d.rs'] });
+    assert.deepEqual(snapshotsRead(main, added), [added]);
+    assert.deepEqual(gitIndexesRead(main), []);
+  });
+
   test("a worktree none of whose files git's index vouches for any more (as in a copy) reads no other worktree, and every file", async () => {
     const { main, added } = await indexedThenAdded();
     for (const [relative, text] of Object.entries(files)) {

@@ -14,7 +14,7 @@ import { describe, test } from 'node:test';
 import { KINDS, type Definition } from '../src/definitions/definition.js';
 import { CacheFolderError, defaultCacheFolder, trustedCacheFolder } from '../src/index/cacheFolder.js';
 import { decodeDefinitions, encodeDefinitions } from '../src/index/definitionsRecord.js';
-import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type RecordedEntry, type RecordedFile } from '../src/index/filesSnapshot.js';
+import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type RecordedEntry, type RecordedFile, type RestampedEntry } from '../src/index/filesSnapshot.js';
 import { Snapshots } from '../src/index/snapshots.js';
 import { INDEX_FILE, indexBytes, openStore } from '../src/index/store.js';
 import { checksum } from '../src/index/checksum.js';
@@ -151,27 +151,39 @@ describe('snapshot of a shard', () => {
   }
 
   /** A snapshot's parts, each copied as it comes: a part's buffer is used again for the next. */
-  function partsOf(entries: readonly (RecordedEntry | readonly [string, RecordedFile])[]): Buffer[] {
+  function partsOf(entries: readonly (RecordedEntry | RestampedEntry)[]): Buffer[] {
     const parts: Buffer[] = [];
     for (const part of encodeFilesSnapshot(entries)) parts.push(Buffer.from(part));
     return parts;
   }
 
-  test('an entry recorded in an arena reads back as written, and saves as the file would, kept as it is or written anew', () => {
+  /** The files' entries, each written into an arena. */
+  function recorded(from: readonly (readonly [string, RecordedFile])[]): RecordedEntry[] {
     const arena = new ByteArena();
-    const entries = files.map(([relative, file]) => [relative, recordEntry(relative, file, (size) => arena.room(size))] as const);
-    entries.forEach(([relative, entry], i) => {
-      assertReadsAs(entry, relative, files[i]![1]);
+    return from.map(([relative, file]) => recordEntry(relative, file, (size) => arena.room(size)));
+  }
+
+  test('an entry recorded in an arena reads back as written; saved with another stamp, it is the file recorded with that one', () => {
+    const entries = recorded(files);
+    entries.forEach((entry, i) => {
+      const [relative, file] = files[i]!;
+      assertReadsAs(entry, relative, file);
       assert.equal(entry.relative, relative);
     });
-    assert.ok(Buffer.concat(partsOf(entries)).equals(Buffer.concat(partsOf(files))));
-    assert.ok(Buffer.concat(partsOf(entries.map(([, entry]) => entry))).equals(Buffer.concat(partsOf(files))));
+    // Stamps longer and shorter than the entries' own.
+    const restamp = (i: number) => (i % 2 === 0 ? `another stamp of file ${i}, longer than its own` : `s${i}`);
+    const restamped = entries.map((entry, i) => ({ entry, stamp: restamp(i) }));
+    const asRecordedThere = recorded(files.map(([relative, file], i) => [relative, { ...file, stamp: restamp(i) }] as const));
+    assert.ok(Buffer.concat(partsOf(restamped)).equals(Buffer.concat(partsOf(asRecordedThere))));
+    const read = decodeFilesSnapshot(Buffer.concat(partsOf(restamped)));
+    assert.ok(read !== undefined);
+    files.forEach(([relative, file], i) => assertReadsAs(read.get(relative)!, relative, { ...file, stamp: restamp(i) }));
   });
 
   test('read back joined, its parts are the files written, in order', () => {
     // Large enough to need several parts, with an entry larger than a part among them.
     files.push(['big.c', { stamp: '1:2:3:4', content: bytes(32), words: bytes(3 << 20), defined: undefined, blob: bytes(20) }]);
-    const parts = partsOf(files);
+    const parts = partsOf(recorded(files));
     assert.ok(parts.length > 3, `${parts.length} parts`);
     const read = decodeFilesSnapshot(Buffer.concat(parts));
     assert.ok(read !== undefined);

@@ -30,44 +30,38 @@ const HEADER = 4 + 1 + 1 + 4 + 1 + 4 + 1;
 const PART_BYTES = 1 << 20;
 
 /**
- * The snapshot's bytes, in parts: the number of files, then the files' entries, each an entry kept
- * as it is (its bytes copied) or a path and a file to write anew. A part is valid until the next one
- * is asked for (its buffer is used again), long enough to write it.
+ * An entry to save with another file's stamp: one taken from another worktree's snapshot, saved as
+ * this worktree's file (whose content git vouched is the same).
  */
-export function* encodeFilesSnapshot(files: readonly (RecordedEntry | readonly [string, RecordedFile])[]): Generator<Buffer> {
+export interface RestampedEntry {
+  readonly entry: RecordedEntry;
+  readonly stamp: string;
+}
+
+/**
+ * The snapshot's bytes, in parts: the number of files, then the files' entries, each copied as it is
+ * or with another stamp. A part is valid until the next one is asked for (its buffer is used again),
+ * long enough to write it.
+ */
+export function* encodeFilesSnapshot(files: readonly (RecordedEntry | RestampedEntry)[]): Generator<Buffer> {
   const count = Buffer.allocUnsafe(4);
   count.writeUInt32LE(files.length, 0);
   yield count;
   let part = Buffer.allocUnsafe(PART_BYTES);
   let at = 0;
   for (const saved of files) {
-    const entry = entryWriter(saved);
-    if (at + entry.size > part.length) {
+    const entry = saved instanceof RecordedEntry ? saved : saved.entry;
+    const stamp = saved instanceof RecordedEntry ? undefined : saved.stamp;
+    const size = entry.sizeWithStamp(stamp);
+    if (at + size > part.length) {
       if (at > 0) yield part.subarray(0, at);
-      if (entry.size > part.length) part = Buffer.allocUnsafe(entry.size);
+      if (size > part.length) part = Buffer.allocUnsafe(size);
       at = 0;
     }
-    at = entry.write(part, at);
+    // Its bytes copied, not a view of each field: a shard's snapshot of the kernel, made of views, had held some 20 MB a worker while it was written.
+    at = entry.copyTo(part, at, stamp);
   }
   if (at > 0) yield part.subarray(0, at);
-}
-
-/** An entry's size in a snapshot, and what writes it at `at` (returning where it ends). */
-interface EntryWriter {
-  readonly size: number;
-  readonly write: (data: Buffer, at: number) => number;
-}
-
-/**
- * An entry kept copies its own bytes: a shard's snapshot of the kernel, made of views of each field,
- * had held some 20 MB a worker while it was written. A file is written anew, each field read once (a
- * RecordedEntry's make a view at each read).
- */
-function entryWriter(saved: RecordedEntry | readonly [string, RecordedFile]): EntryWriter {
-  if (saved instanceof RecordedEntry) return { size: saved.size, write: (data, at) => saved.copyTo(data, at) };
-  const [relative, recorded] = saved;
-  const file: RecordedFile = { stamp: recorded.stamp, content: recorded.content, words: recorded.words, defined: recorded.defined, blob: recorded.blob };
-  return { size: entrySize(relative, file), write: (data, at) => writeEntry(data, at, relative, file) };
 }
 
 function entrySize(relative: string, file: RecordedFile): number {
@@ -140,16 +134,32 @@ export class RecordedEntry implements RecordedFile {
     return this.data.toString('latin1', from, from + this.stampLength());
   }
 
-  /** Copies the entry's bytes to `at`; returns where they end. */
-  copyTo(target: Buffer, at: number): number {
-    const size = this.size;
-    this.data.copy(target, at, this.at, this.at + size);
-    return at + size;
+  /** Copies the entry's bytes to `at`, with `stamp` in place of its own if given; returns where they end. */
+  copyTo(target: Buffer, at: number, stamp?: string): number {
+    const end = this.at + this.size;
+    if (stamp === undefined) {
+      this.data.copy(target, at, this.at, end);
+      return at + end - this.at;
+    }
+    const stampFrom = this.at + HEADER + this.pathLength();
+    const afterStamp = stampFrom + this.stampLength();
+    this.data.copy(target, at, this.at, stampFrom);
+    target[at + 4] = stamp.length;
+    let to = at + stampFrom - this.at;
+    to += target.write(stamp, to, 'latin1');
+    this.data.copy(target, to, afterStamp, end);
+    return to + end - afterStamp;
   }
 
   /** The entry's length in bytes, header included. */
   get size(): number {
-    return HEADER + this.pathLength() + this.stampLength() + this.contentLength + this.wordsLength() + this.languageLength() + this.namesLength() + this.blobLength();
+    return this.sizeWithStamp(undefined);
+  }
+
+  /** Its length with `stamp` in place of its own, if given. */
+  sizeWithStamp(stamp: string | undefined): number {
+    const stampLength = stamp === undefined ? this.stampLength() : stamp.length;
+    return HEADER + this.pathLength() + stampLength + this.contentLength + this.wordsLength() + this.languageLength() + this.namesLength() + this.blobLength();
   }
 
   /** The content key's length: 0 for a file with nothing to search. */

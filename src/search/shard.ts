@@ -14,7 +14,7 @@ import type { Languages } from '../definitions/languages.js';
 import { contentKey, gitBlobId } from '../index/contentKey.js';
 import { decodeKeptDefinitions, encodeDefinitions } from '../index/definitionsRecord.js';
 import { languageKey } from '../index/languageKey.js';
-import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type DefinedNames, type RecordedEntry, type RecordedFile } from '../index/filesSnapshot.js';
+import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type DefinedNames, type RecordedEntry, type RecordedFile, type RestampedEntry } from '../index/filesSnapshot.js';
 import type { IndexChanges, IndexStore } from '../index/store.js';
 import { wordFilterOf, wordsOfName } from '../index/wordFilter.js';
 import { WorktreeEntries } from '../index/worktreeEntries.js';
@@ -132,9 +132,6 @@ function records(entry: RecordedEntry, learnt: Learnt): boolean {
   return sameWords && sameDefined && entry.content.equals(learnt.content) && (entry.blob === undefined) === (learnt.blob === undefined);
 }
 
-/** What an entry records of a version, but its stamp, each field read once (an entry's make a view at each read). */
-const fieldsOf = (entry: RecordedEntry): Learnt => ({ content: entry.content, words: entry.words, defined: entry.defined, blob: entry.blob });
-
 /** Definitions' names as a snapshot entry records them, for the language of this key. */
 const namesOf = (definitions: KeptDefinitions, language: Buffer): DefinedNames => ({ language, names: Buffer.from(definitions.names, 'utf8') });
 
@@ -238,12 +235,12 @@ export class Shard {
     if (!this.unsaved) return;
     this.unsaved = false;
     this.lastSave = performance.now();
-    const known: (RecordedEntry | [string, RecordedFile])[] = [];
+    const known: (RecordedEntry | RestampedEntry)[] = [];
     for (const file of this.files) {
       const state = this.states.get(file.relative);
       if (state?.entry !== undefined && !isRecent(state.stamp)) {
         // With the state's stamp: an entry taken from another worktree's snapshot has that file's.
-        known.push(state.entry.stamp === state.stamp ? state.entry : [file.relative, { ...fieldsOf(state.entry), stamp: state.stamp }]);
+        known.push(state.entry.stamp === state.stamp ? state.entry : { entry: state.entry, stamp: state.stamp });
       } else if (state === undefined && this.recorded?.has(file.relative)) known.push(this.recorded.get(file.relative)!); // Not looked at since it was read.
     }
     this.store.saveSnapshot(this.snapshotName(), encodeFilesSnapshot(known));
