@@ -134,7 +134,10 @@ function openDatabase(file: string, warn: Warn): Connection | undefined {
 /** Sets the database up for this format: 'foreign' when it holds something else. */
 function prepare(db: Database.Database): 'ready' | 'foreign' {
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  // Never synced to the disk: a cache that a crash of the machine damages is found out (SQLite's own
+  // checks, each record's checksum) and made again, and waiting on the disk at each checkpoint had
+  // made a batch's commit some three times as long (`zumba index` of the kernel: 3 s a worker).
+  db.pragma('synchronous = OFF');
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
   if (tables.length > 0) {
     const format = tables.includes('meta') ? (db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() as string | undefined) : undefined;
