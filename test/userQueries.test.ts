@@ -102,6 +102,26 @@ describe('--queries DIR', () => {
     assert.match(languages.stderr, /^go: .*outline\.scm: unknown predicate #is-exported\?/m);
   });
 
+  test('a query file or a grammar of its own that is not there: one line naming it, exit 2, for every command', async () => {
+    const noQuery = languageRoot('');
+    rmSync(path.join(noQuery, 'queries', 'toy', 'outline.scm'));
+    const noGrammar = languageRoot('(function_declaration name: (identifier) @function.name) @function\n');
+    rmSync(path.join(noGrammar, 'grammars', 'json.wasm'));
+    for (const [root, missing] of [[noQuery, /query queries\/toy\/outline\.scm not found/], [noGrammar, /grammar \.\/json\.wasm not found/]] as const) {
+      for (const args of [['outline', '--project', project, 'settings.toy'], ['find-symbol', '--project', project, 'gamma'], ['languages']]) {
+        const result = zumba(...args, '--queries', root);
+        assert.equal(result.status, 2, `${args[0]}: ${result.stderr}`);
+        assert.equal(result.stdout, '');
+        assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
+        assert.match(result.stderr, missing);
+      }
+      const server = spawnSync(process.execPath, [cliPath, 'mcp', project, '--queries', root], { encoding: 'utf8', input: '' });
+      assert.equal(server.status, 2, server.stderr);
+      assert.equal(server.stdout, '');
+      assert.match(server.stderr, missing);
+    }
+  });
+
   test('a folder without a manifest: one line, exit 2', () => {
     const empty = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-empty-'));
     const result = zumba('languages', '--queries', empty);

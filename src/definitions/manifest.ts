@@ -5,7 +5,7 @@
  * Linguist's heuristics. A folder holding `grammars/languages.json` and `queries/` is a language
  * root; the package itself is the first one.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,8 +159,8 @@ export function readManifest(languageRoot: string): ManifestEntries {
     scope: entry.scope,
     fileTypes: entry['file-types'],
     wasm: resolveGrammarFile(entry.wasm, file),
-    outlineQueries: [entry.queries.outline].flat().map((file) => path.resolve(languageRoot, file)),
-    ...(entry.queries.injections === undefined ? {} : { injectionsQuery: path.resolve(languageRoot, entry.queries.injections) }),
+    outlineQueries: [entry.queries.outline].flat().map((query) => queryFile(languageRoot, query, file)),
+    ...(entry.queries.injections === undefined ? {} : { injectionsQuery: queryFile(languageRoot, entry.queries.injections, file) }),
     ...(entry.bodies === undefined ? {} : { bodies: entry.bodies }),
     ...(entry.data === undefined ? {} : { data: entry.data }),
     ...(entry.parts === undefined ? {} : { parts: entry.parts }),
@@ -176,12 +176,27 @@ export function readManifest(languageRoot: string): ManifestEntries {
   return { grammars, heuristics, macros };
 }
 
+/** A query file the manifest names, relative to the language root: it must be there (a typo is said now, not at a first outline). */
+function queryFile(languageRoot: string, query: string, manifest: string): string {
+  const file = path.resolve(languageRoot, query);
+  if (!isFile(file)) throw new ManifestError(`${manifest}: query ${query} not found (looked for ${file})`);
+  return file;
+}
+
+function isFile(file: string): boolean {
+  return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+}
+
 /**
  * `./x.wasm` is relative to the manifest's folder; anything else is a file inside an npm package,
  * looked for from the manifest's folder, then among this package's own dependencies.
  */
 function resolveGrammarFile(wasm: string, manifest: string): string {
-  if (wasm.startsWith('./') || wasm.startsWith('../')) return path.resolve(path.dirname(manifest), wasm);
+  if (wasm.startsWith('./') || wasm.startsWith('../')) {
+    const file = path.resolve(path.dirname(manifest), wasm);
+    if (!isFile(file)) throw new ManifestError(`${manifest}: grammar ${wasm} not found (looked for ${file})`);
+    return file;
+  }
   for (const from of [manifest, fileURLToPath(import.meta.url)]) {
     try {
       return createRequire(from).resolve(wasm);
