@@ -79,6 +79,8 @@ function engineShare(tree: string, relatives: readonly string[]): Promise<number
   return new Promise((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
+    // After its message, an exit settles nothing more; before it, the share was never measured.
+    worker.once('exit', (code) => reject(new Error(`the engine's share exited (code ${code}) before it said its time`)));
   });
 }
 
