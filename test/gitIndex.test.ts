@@ -313,6 +313,23 @@ describe("a new worktree's shard", () => {
     assert.deepEqual(gitIndexesRead(main), []);
   });
 
+  test('a file with nothing to search (binary) leaves no file unserved: no other worktree is read past the first', async () => {
+    const withBinary = { ...files, 'image.bin': 'bytes\0of an image\n' };
+    const all = Object.keys(withBinary);
+    const main = repository(withBinary);
+    while (await shardOf(main, all).fill());
+    const other = `${main}-other`;
+    await addWorktree(main, other);
+    for (const relative of all) utimesSync(path.join(other, relative), PAST, PAST);
+    git(other, 'status', '--short');
+    while (await shardOf(other, all).fill());
+    const later = `${main}-later`;
+    await addWorktree(main, later);
+    // The binary file is read (git vouches for its blob, which no snapshot names), as it would be after reading every worktree.
+    assert.deepEqual(await searched(later, all), { ...answers, opened: ['a.rs', 'deep/d.rs', 'image.bin'] });
+    assert.deepEqual(snapshotsRead(main, other), [main]);
+  });
+
   test("a worktree none of whose files git's index vouches for any more (as in a copy) reads no other worktree, and every file", async () => {
     const { main, added } = await indexedThenAdded();
     for (const [relative, text] of Object.entries(files)) {

@@ -60,11 +60,19 @@ export class WorktreeEntries {
     // Read once another worktree has a snapshot to give: null where it vouches for nothing here.
     let own: GitIndex | null | undefined;
     const vouched = new Map<string, VouchedEntry>();
+    /**
+     * Paths a worktree read holds as a file with nothing to search (over the size limit, or binary):
+     * such an entry has no blob id to take, and another worktree's most likely has none either, so
+     * they leave no file unserved (reading every other worktree for them had cost a kernel server's
+     * workers 54 MB each of another snapshot). Only which worktrees are read hangs on it: a file
+     * served by none is read.
+     */
+    const unsearchable = new Set<string>();
     let read = 0;
     const unserved = (blobs: GitIndex) => {
       for (const key of blobs.paths()) {
         const relative = key.startsWith(prefix) ? key.slice(prefix.length) : undefined;
-        if (relative !== undefined && !vouched.has(relative) && inShard(relative)) return true;
+        if (relative !== undefined && !vouched.has(relative) && !unsearchable.has(relative) && inShard(relative)) return true;
       }
       return false;
     };
@@ -79,6 +87,7 @@ export class WorktreeEntries {
       const asViews = vouched.size === 0;
       for (const [relative, entry] of recorded) {
         const blob = entry.blob;
+        if (blob === undefined) unsearchable.add(relative);
         if (blob === undefined || vouched.has(relative)) continue;
         const blobNumber = own.numberOf(prefix + relative);
         if (blobNumber >= 0 && own.entryNumbered(blobNumber).blob.equals(blob)) vouched.set(relative, { entry: asViews ? entry : recordEntry(relative, entry, roomFor), blobNumber });
