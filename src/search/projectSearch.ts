@@ -31,7 +31,7 @@ const SERVER_WORKER_YOUNG_MB = 4;
  * A one-shot command's (`zumba index`): larger, for speed over memory. A file's tokens and syntax
  * nodes outlive a small young generation and are promoted and collected again: `zumba index` of the
  * kernel took 72-77 s with 32 MB against 82-84 s with 16 MB (two runs each, alternating), its
- * definitions engine 59 s a worker against 63-65 s, for 20-30 MB more at its peak (465-469 MB);
+ * definitions engine 59 s a worker (with 48 MB) against 63-65 s, for 20-30 MB more at its peak (465-469 MB);
  * 48 and 64 MB took as much CPU as 32.
  */
 const COMMAND_WORKER_YOUNG_MB = 32;
