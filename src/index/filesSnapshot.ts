@@ -144,7 +144,7 @@ export class RecordedEntry implements RecordedFile {
     const stampFrom = this.at + HEADER + this.pathLength();
     const afterStamp = stampFrom + this.stampLength();
     this.data.copy(target, at, this.at, stampFrom);
-    target[at + 4] = stamp.length;
+    target.writeUInt8(stamp.length, at + 4);
     let to = at + stampFrom - this.at;
     to += target.write(stamp, to, 'latin1');
     this.data.copy(target, to, afterStamp, end);
