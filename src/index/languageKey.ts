@@ -9,32 +9,26 @@
  * reading them took a fresh worker some 35 ms) are hashed as their identity on disk, path, inode,
  * times to the nanosecond and size, which any install or build changes: as an unchanged project file
  * is trusted by its stamp.
+ *
+ * A portable key (`portableLanguageKey`) is the same hash with each of those files as its bytes: the
+ * same on every machine that runs the same build, for records shared through a remote cache.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LanguageInfo } from '../definitions/languages.js';
 import { querySource } from '../definitions/querySources.js';
 import { VERSION } from '../version.js';
 
-let engine: Buffer | undefined;
+/** What stands for a file of the build in a key: its identity on disk, or its bytes. */
+type Identify = (file: string) => string | Buffer;
 
-/**
- * The running code: every script of the build this module is part of (the bundles of `dist/bin/`,
- * or the compiled modules of `dist/src/`), so that any change to the engine, however it was built,
- * is a new key, and the same build is the same key.
- */
-function engineIdentity(): Buffer {
-  if (engine === undefined) {
-    const hash = createHash('sha256').update(VERSION);
-    const here = path.dirname(fileURLToPath(import.meta.url));
-    const built = path.basename(here) === 'bin' ? here : path.dirname(here);
-    const scripts = readdirSync(built, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js')).sort();
-    for (const script of scripts) hash.update(fileIdentity(path.join(built, script)));
-    engine = hash.digest();
-  }
-  return engine;
+/** How keys of one kind are made, and those made so far. */
+interface KeyKind {
+  readonly identify: Identify;
+  engine: Buffer | undefined;
+  readonly keys: Map<LanguageInfo, Buffer>;
 }
 
 /** A file as it is on disk, without reading it. */
@@ -43,27 +37,60 @@ function fileIdentity(file: string): string {
   return `${file}\0${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.size}\0`;
 }
 
-const keys = new Map<LanguageInfo, Buffer>();
+/** A file as its bytes (its path differs from one install to the next). */
+function fileBytes(file: string): Buffer {
+  return createHash('sha256').update(readFileSync(file)).digest();
+}
 
+const local: KeyKind = { identify: fileIdentity, engine: undefined, keys: new Map() };
+const portable: KeyKind = { identify: fileBytes, engine: undefined, keys: new Map() };
+
+/**
+ * The running code: every script of the build this module is part of (the bundles of `dist/bin/`,
+ * or the compiled modules of `dist/src/`), so that any change to the engine, however it was built,
+ * is a new key, and the same build is the same key.
+ */
+function engineIdentity(kind: KeyKind): Buffer {
+  if (kind.engine === undefined) {
+    const hash = createHash('sha256').update(VERSION);
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const built = path.basename(here) === 'bin' ? here : path.dirname(here);
+    const scripts = readdirSync(built, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js')).sort();
+    for (const script of scripts) hash.update(`${script}\0`).update(kind.identify(path.join(built, script)));
+    kind.engine = hash.digest();
+  }
+  return kind.engine;
+}
+
+/** The key of the language's records in this install's index. */
 export function languageKey(language: LanguageInfo): Buffer {
-  let key = keys.get(language);
+  return keyOf(language, local);
+}
+
+/** The key of the language's records wherever the same build runs: its files hashed as their bytes (some 30 ms a grammar). */
+export function portableLanguageKey(language: LanguageInfo): Buffer {
+  return keyOf(language, portable);
+}
+
+function keyOf(language: LanguageInfo, kind: KeyKind): Buffer {
+  let key = kind.keys.get(language);
   if (key === undefined) {
-    const hash = createHash('sha256').update(engineIdentity()).update(`${language.name}\0${language.engine}\0`);
+    const hash = createHash('sha256').update(engineIdentity(kind)).update(`${language.name}\0${language.engine}\0`);
     if (language.grammar !== undefined) {
-      hash.update(fileIdentity(language.grammar.wasm));
+      hash.update(kind.identify(language.grammar.wasm));
       for (const query of language.grammar.outlineQueries) hash.update(querySource(query));
       hash.update(`${language.grammar.bodies ?? ''}\0`);
       if (language.grammar.injectionsQuery !== undefined) hash.update(querySource(language.grammar.injectionsQuery));
       if (language.grammar.parts !== undefined) hash.update(`${language.grammar.parts.lines}\0${language.grammar.parts.at}\0`);
     }
     // Holding parts in other languages: the key of each language a part may name (none holds injections of its own).
-    for (const injected of new Set(language.injected?.values() ?? [])) hash.update(languageKey(injected));
+    for (const injected of new Set(language.injected?.values() ?? [])) hash.update(keyOf(injected, kind));
     // Chosen by content: its rules, and the key of each language they choose.
     for (const rule of language.byContent?.rules ?? []) {
-      hash.update(languageKey(rule.language));
+      hash.update(keyOf(rule.language, kind));
       for (const pattern of rule.patterns) hash.update(`${pattern.source}\0`);
     }
-    if (language.byContent !== undefined) hash.update(languageKey(language.byContent.otherwise));
+    if (language.byContent !== undefined) hash.update(keyOf(language.byContent.otherwise, kind));
     // Its macros: another list is another text parsed.
     const macros = language.macros;
     if (macros !== undefined) {
@@ -71,7 +98,7 @@ export function languageKey(language: LanguageInfo): Buffer {
       hash.update(`${macros.unknown?.source ?? ''}\0`);
     }
     key = hash.digest().subarray(0, 16);
-    keys.set(language, key);
+    kind.keys.set(language, key);
   }
   return key;
 }
