@@ -6,6 +6,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadLanguages, ManifestError } from '../definitions/manifest.js';
 import type { CacheOptions } from '../index/index.js';
+import { RemoteError } from '../remote/http.js';
+import { remoteSettings, type RemoteSettings } from '../remote/remoteCache.js';
 import { openProject, ProjectError, type Project } from '../session/project.js';
 import { findTool } from '../tools/registry.js';
 import { isRefusal } from '../tools/toolError.js';
@@ -41,7 +43,9 @@ const USAGE = `Usage:
                                                     DIR/queries/, DIR/test/fixtures/outline/<language>/);
                                                     without DIR, this package's; --update rewrites
                                                     the expectations of failing cases
-  zumba index [--project DIR]                       brings the whole project into the index now
+  zumba index [--project DIR] [--push]              brings the whole project into the index now;
+                                                    --push: then puts it in the remote cache, for
+                                                    the commit checked out (a git repository's)
   zumba cache [clear]                               where the index is and its size; or empty it
   zumba --version | --help
 
@@ -50,23 +54,26 @@ const USAGE = `Usage:
 --queries DIR (any command, repeatable) adds or overrides languages from a folder laid out like
 this package's grammars/languages.json + queries/<language>/outline.scm.
 --cache-dir DIR (any command) keeps the index there instead of $ZUMBA_CACHE_DIR,
-$XDG_CACHE_HOME/zumba or ~/.cache/zumba; --no-cache uses no index on disk.`;
+$XDG_CACHE_HOME/zumba or ~/.cache/zumba; --no-cache uses no index on disk.
+--remote-cache URL (a command on a project) reads, where the local index knows nothing of the
+project, what zumba index --push put at an HTTP(S) URL; $ZUMBA_REMOTE_CACHE names one too.`;
 
 const QUERIES_OPTION = { queries: { type: 'string', multiple: true } } as const;
 const CACHE_OPTIONS = { 'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean' } } as const;
-const PROJECT_OPTION = { project: { type: 'string' }, ...QUERIES_OPTION, ...CACHE_OPTIONS } as const;
+const REMOTE_OPTION = { 'remote-cache': { type: 'string' } } as const;
+const PROJECT_OPTION = { project: { type: 'string' }, ...QUERIES_OPTION, ...CACHE_OPTIONS, ...REMOTE_OPTION } as const;
 const JSON_OPTION = { json: { type: 'boolean' } } as const;
 
 type Command = (argv: string[]) => Promise<number>;
 
 const COMMANDS: Readonly<Record<string, Command>> = {
   mcp: async (argv) => {
-    const { positionals, values } = parse(argv, { diagnostics: { type: 'string' }, 'no-watch': { type: 'boolean' }, ...QUERIES_OPTION, ...CACHE_OPTIONS });
+    const { positionals, values } = parse(argv, { diagnostics: { type: 'string' }, 'no-watch': { type: 'boolean' }, ...QUERIES_OPTION, ...CACHE_OPTIONS, ...REMOTE_OPTION });
     if (positionals.length !== 1) throw new UsageError('mcp takes exactly one project folder');
     const diagnosticsFile = values['diagnostics'] as string | undefined;
     // Loaded for the server alone: the MCP SDK would add a tenth of a second to every one-shot command.
     const { serve } = await import('./serve.js');
-    await serve(openProject(positionals[0]!, { diagnosticsFile, languageRoots: queryRoots(values), ...cacheOptions(values), fillWhenIdle: true, watch: values['no-watch'] !== true }));
+    await serve(openProject(positionals[0]!, { diagnosticsFile, languageRoots: queryRoots(values), ...cacheOptions(values), ...remoteOption(values), fillWhenIdle: true, watch: values['no-watch'] !== true }));
     return 0;
   },
   test: async (argv) => {
@@ -74,10 +81,12 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     return testCommand(positionals, values['update'] === true, cacheOptions(values));
   },
   index: async (argv) => {
-    const { positionals, values } = parse(argv, PROJECT_OPTION);
+    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, push: { type: 'boolean' } });
     if (positionals.length > 0) throw new UsageError('index takes no arguments (--project DIR names the folder)');
     if (values['no-cache'] === true) throw new UsageError('index fills the index on disk: not with --no-cache');
-    return indexCommand(projectOf(values));
+    const project = projectOf(values);
+    if (values['push'] === true && project.remote === undefined) throw new UsageError('index --push needs a remote cache: --remote-cache URL or ZUMBA_REMOTE_CACHE');
+    return indexCommand(project, values['push'] === true);
   },
   cache: async (argv) => {
     const { positionals, values } = parse(argv, CACHE_OPTIONS);
@@ -155,8 +164,24 @@ function cacheOptions(values: Record<string, unknown>): CacheOptions {
   return { ...(cacheDir !== undefined && { cacheDir }), noCache: values['no-cache'] === true };
 }
 
+/** `--remote-cache URL`, else `$ZUMBA_REMOTE_CACHE`; none with --no-cache (whose answers are made from nothing kept). */
+function remoteOption(values: Record<string, unknown>): { remote?: RemoteSettings } {
+  const flag = values['remote-cache'] as string | undefined;
+  if (values['no-cache'] === true) {
+    if (flag !== undefined) throw new UsageError('--remote-cache fills the local index: not with --no-cache');
+    return {};
+  }
+  try {
+    const remote = remoteSettings(flag);
+    return remote === undefined ? {} : { remote };
+  } catch (error) {
+    if (error instanceof RemoteError || error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 function projectOf(values: Record<string, unknown>, diagnosticsFile?: string): Project {
-  return openProject((values['project'] as string | undefined) ?? process.cwd(), { diagnosticsFile, languageRoots: queryRoots(values), ...cacheOptions(values) });
+  return openProject((values['project'] as string | undefined) ?? process.cwd(), { diagnosticsFile, languageRoots: queryRoots(values), ...cacheOptions(values), ...remoteOption(values) });
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -89,12 +89,30 @@ export class WorktreeEntries {
         const blob = entry.blob;
         if (blob === undefined) unsearchable.add(relative);
         if (blob === undefined || vouched.has(relative)) continue;
-        const blobNumber = own.numberOf(prefix + relative);
-        if (blobNumber >= 0 && own.entryNumbered(blobNumber).blob.equals(blob)) vouched.set(relative, { entry: asViews ? entry : recordEntry(relative, entry, roomFor), blobNumber });
+        const blobNumber = blobNumberOf(own, prefix + relative, blob);
+        if (blobNumber >= 0) vouched.set(relative, { entry: asViews ? entry : recordEntry(relative, entry, roomFor), blobNumber });
       }
       read++;
     }
     return own && vouched.size > 0 ? new WorktreeEntries(own, vouched) : undefined;
+  }
+
+  /**
+   * What a remote cache recorded of the shard's files (by their paths relative to the project), where
+   * this worktree's git index vouches for the same blob; undefined outside git, or where it vouches
+   * for none of them.
+   */
+  static fromRemote(projectRoot: string, recorded: ReadonlyMap<string, RecordedEntry>): WorktreeEntries | undefined {
+    const family = worktreeFamily(realPath(projectRoot) ?? projectRoot);
+    const own = family === undefined ? undefined : vouchingIndex(family.own);
+    if (family === undefined || own === undefined) return undefined;
+    const prefix = family.within === '' ? '' : `${family.within}/`;
+    const vouched = new Map<string, VouchedEntry>();
+    for (const [relative, entry] of recorded) {
+      const blobNumber = entry.blob === undefined ? -1 : blobNumberOf(own, prefix + relative, entry.blob);
+      if (blobNumber >= 0) vouched.set(relative, { entry, blobNumber });
+    }
+    return vouched.size > 0 ? new WorktreeEntries(own, vouched) : undefined;
   }
 
   /**
@@ -112,6 +130,12 @@ interface VouchedEntry {
   readonly entry: RecordedEntry;
   /** Its path's number in this worktree's git index (see GitIndex.numberOf). */
   readonly blobNumber: number;
+}
+
+/** The number of the path in the git index, where it records this blob for it; -1 otherwise. */
+function blobNumberOf(index: GitIndex, repositoryPath: string, blob: Buffer): number {
+  const number = index.numberOf(repositoryPath);
+  return number >= 0 && index.entryNumbered(number).blob.equals(blob) ? number : -1;
 }
 
 /** The worktree's git index, where some of the files sampled from it (see SAMPLED_FILES) have the stats it recorded. */

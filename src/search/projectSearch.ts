@@ -9,10 +9,11 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Languages } from '../definitions/languages.js';
 import type { IndexSettings, IndexStore, Warn } from '../index/index.js';
+import type { RemoteSettings } from '../remote/remoteCache.js';
 import { TreeWatcher } from '../project/treeWatcher.js';
 import type { ProjectWalk, WalkedFile } from '../project/walker.js';
 import type { FromSearchWorker, SearchWorkerData, ToSearchWorker } from './searchWorker.js';
-import { Shard, shardOf, type Hit, type HitOf, type Progress, type SearchQuery } from './shard.js';
+import { Shard, shardOf, shardSnapshotName, type Hit, type HitOf, type Progress, type SearchQuery } from './shard.js';
 
 const WORKER_SCRIPT = new URL('./searchWorker.js', import.meta.url);
 /**
@@ -46,6 +47,8 @@ export interface SearchOptions {
   readonly store: () => IndexStore;
   /** Says a problem with the index on stderr; called for each, it should say only the first. */
   readonly warn: Warn;
+  /** A remote cache to read where the index knows nothing of the project, and where to say its first failure. */
+  readonly remote?: { readonly settings: RemoteSettings; readonly warn: Warn };
   /** Whether idle workers bring the project into the index (a server), or only `index()` does. */
   readonly fillWhenIdle: boolean;
   /** Whether to watch the walk's folders, so that a call checks only the files that changed (a server). */
@@ -175,6 +178,12 @@ export class ProjectSearch {
     })();
   }
 
+  /** The names of the snapshots its shards save in the index: the workers', or this thread's one shard's where there are none. */
+  snapshotNames(): string[] {
+    const shards = this.workers !== undefined && !this.workers.broken ? this.workers.count : 1;
+    return Array.from({ length: shards }, (_, shard) => shardSnapshotName(shard, shards));
+  }
+
   /** Stops the watcher and the workers; resolves once they have ended. */
   async close(): Promise<void> {
     this.watcher?.close();
@@ -185,10 +194,11 @@ export class ProjectSearch {
     const cores = availableParallelism();
     if (cores < 2) return undefined;
     const youngMb = this.options.fillWhenIdle ? SERVER_WORKER_YOUNG_MB : COMMAND_WORKER_YOUNG_MB;
-    this.workers ??= new SearchWorkers(this.options.workerScript ?? WORKER_SCRIPT, cores, youngMb, this.options.warn, (shard) => ({
+    this.workers ??= new SearchWorkers(this.options.workerScript ?? WORKER_SCRIPT, cores, youngMb, this.options, (shard) => ({
       projectRoot: this.options.projectRoot,
       languages: this.languages.entries,
       index: this.options.index,
+      remote: this.options.remote?.settings,
       fillWhenIdle: this.options.fillWhenIdle,
       layout: { shard, shards: cores },
       callsInFlight: this.callsInFlight.buffer as SharedArrayBuffer,
@@ -197,7 +207,7 @@ export class ProjectSearch {
   }
 
   private localShard(files: readonly WalkedFile[]): Shard {
-    this.local ??= { shard: new Shard(this.options.projectRoot, this.languages, this.options.store()) };
+    this.local ??= { shard: new Shard(this.options.projectRoot, this.languages, this.options.store(), undefined, this.options.remote) };
     if (this.local.files !== files) {
       this.local.shard.setFiles(files.map((file, order) => ({ relative: file.relative, order })));
       this.local.files = files;
@@ -236,12 +246,15 @@ class SearchWorkers {
   /** The walk the workers were last given their shards of. */
   private sent: readonly WalkedFile[] | undefined;
 
-  constructor(script: URL, count: number, youngMb: number, warn: Warn, dataOf: (shard: number) => SearchWorkerData) {
+  constructor(script: URL, readonly count: number, youngMb: number, { warn, remote }: Pick<SearchOptions, 'warn' | 'remote'>, dataOf: (shard: number) => SearchWorkerData) {
     for (let i = 0; i < count; i++) {
       const worker = new Worker(script, { workerData: dataOf(i), resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: youngMb } });
       const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       const slot: Slot = { worker, load: 0, ended };
-      worker.on('message', (reply: FromSearchWorker) => ('warning' in reply ? warn(reply.warning) : this.settle(reply)));
+      worker.on('message', (reply: FromSearchWorker) => {
+        if (!('warning' in reply)) this.settle(reply);
+        else (reply.fromRemote === true ? remote!.warn : warn)(reply.warning);
+      });
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', (code) => this.fail(new Error(`search worker exited with code ${code}`)));
       // An idle worker must not keep a one-shot command alive (unref after the listeners: adding one refs again).

@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Languages } from '../definitions/languages.js';
 import type { ManifestEntries } from '../definitions/manifest.js';
 import { openIndexStore, type IndexSettings } from '../index/index.js';
+import type { RemoteSettings } from '../remote/remoteCache.js';
 import { Shard, type Hit, type SearchQuery, type ShardFile } from './shard.js';
 
 export interface SearchWorkerData {
@@ -15,6 +16,8 @@ export interface SearchWorkerData {
   readonly languages: ManifestEntries;
   /** Undefined: no index on disk (`--no-cache`, or a cache folder that was refused). */
   readonly index: IndexSettings | undefined;
+  /** A remote cache to read where the index knows nothing of the project. */
+  readonly remote: RemoteSettings | undefined;
   /** Whether to index the shard whenever idle (a server), or only when asked (a one-shot command). */
   readonly fillWhenIdle: boolean;
   /** Which shard of how many this worker searches. */
@@ -43,13 +46,14 @@ export type FromSearchWorker =
   | { readonly id: number; readonly error: string }
   | { readonly id: number; readonly done: number }
   | { readonly id: number; readonly indexed: true }
-  | { readonly warning: string };
+  | { readonly warning: string; readonly fromRemote?: true };
 
-const { projectRoot, languages, index, fillWhenIdle, layout, callsInFlight } = workerData as SearchWorkerData;
+const { projectRoot, languages, index, remote, fillWhenIdle, layout, callsInFlight } = workerData as SearchWorkerData;
 const calls = new Int32Array(callsInFlight);
 const port = parentPort!;
 const store = openIndexStore(index, projectRoot, (warning) => port.postMessage({ warning } satisfies FromSearchWorker));
-const shard = new Shard(projectRoot, new Languages(languages), store, layout);
+const warnRemote = (warning: string) => port.postMessage({ warning, fromRemote: true } satisfies FromSearchWorker);
+const shard = new Shard(projectRoot, new Languages(languages), store, layout, remote && { settings: remote, warn: warnRemote });
 // While the main thread walks the project, this one reads what the index knew of its files.
 setImmediate(() => shard.recall());
 

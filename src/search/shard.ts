@@ -18,6 +18,8 @@ import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type DefinedName
 import type { IndexChanges, IndexStore } from '../index/store.js';
 import { wordFilterOf, wordsOfName } from '../index/wordFilter.js';
 import { WorktreeEntries } from '../index/worktreeEntries.js';
+import type { RemoteSettings } from '../remote/remoteCache.js';
+import { RemoteShard } from '../remote/remoteShard.js';
 import { stampNumbersOf, stampOf, statsOf } from '../project/files.js';
 import { rootPrefixOf } from '../project/paths.js';
 import { pathFilter } from '../project/pathFilter.js';
@@ -142,13 +144,19 @@ export function shardOf(relative: string, shards: number): number {
   return (hash >>> 0) % shards;
 }
 
+/** The name of the snapshot of shard `shard` of `shards` in the index. */
+export const shardSnapshotName = (shard: number, shards: number) => `files-${shard}-of-${shards}`;
+
 export class Shard {
   private files: readonly ShardFile[] = [];
   private readonly states = new Map<string, FileState>();
   /** What the index knew of the shard's files that the shard has not looked at yet, by path: trusted while a file's stamp is the same. */
   private recorded: Map<string, RecordedEntry> | undefined;
-  /** Where the project has no snapshot yet: what its repository's other worktrees recorded of the same contents, until the shard saves its own. */
+  /** Where the project has no snapshot yet: what its repository's other worktrees (or a remote cache) recorded of the same contents, until the shard saves its own. */
   private otherWorktrees: WorktreeEntries | undefined;
+  /** Where neither this project nor another worktree of it is in the local index: what a remote cache holds of the shard, once fetched. */
+  private remote: RemoteShard | undefined;
+  private remoteOpening: Promise<void> | undefined;
   /** Files whose definitions are held, least recently used first, with how many they hold. */
   private readonly held = new Map<string, number>();
   private heldCount = 0;
@@ -172,6 +180,8 @@ export class Shard {
     private readonly store: IndexStore,
     /** Which shard of how many this is: the name of its snapshot in the index. */
     private readonly layout: { readonly shard: number; readonly shards: number } = { shard: 0, shards: 1 },
+    /** A remote cache to read where the local index knows nothing of the project, and where to say its failure. */
+    private readonly remoteCache?: { readonly settings: RemoteSettings; readonly warn: (message: string) => void },
   ) {
     this.rootPrefix = rootPrefixOf(projectRoot);
   }
@@ -196,6 +206,8 @@ export class Shard {
 
   /** The first `limit` hits of the query in this shard, in walk order. */
   async search<Q extends SearchQuery>(query: Q, limit: number, progress?: Progress): Promise<HitOf<Q>[]> {
+    this.recordedFiles();
+    await this.remoteOpening;
     const tell = progressTeller(this.files.length, progress);
     const hits = query.kind === 'references' ? this.references(query.name, query.path, limit, tell) : await this.symbols(query.name, query.match, limit, tell, query.checked === true);
     return hits as HitOf<Q>[];
@@ -213,6 +225,14 @@ export class Shard {
 
   /** Brings more files into the index, for FILL_STEP_MS or so; true while some remain. */
   async fill(progress?: Progress): Promise<boolean> {
+    this.recordedFiles();
+    await this.remoteOpening;
+    // A remote cache's definitions first, a bucket a step: each file it has is then left with nothing to read.
+    const fetched = this.remote?.pending === true ? await this.remote.nextChanges() : undefined;
+    if (fetched !== undefined) {
+      this.store.write(fetched);
+      return true;
+    }
     const until = performance.now() + FILL_STEP_MS;
     const from = this.filled;
     while (this.filled < this.files.length && performance.now() < until) {
@@ -247,7 +267,7 @@ export class Shard {
   }
 
   private snapshotName(): string {
-    return `files-${this.layout.shard}-of-${this.layout.shards}`;
+    return shardSnapshotName(this.layout.shard, this.layout.shards);
   }
 
   /** Whether all the index holds of a file is known for its version: nothing is left to read for it. */
@@ -301,7 +321,8 @@ export class Shard {
       const names = this.definedNames(file, known);
       if (names !== undefined && !test.mayName(names)) continue;
       // A parse's definitions just made are used as they are: their record is not in the index until its batch is written.
-      const definitions = (parsed !== undefined ? this.hold(file.relative, known, parsed) : this.heldDefinitions(file, known)) ?? (await this.parsedDefinitions(file));
+      const definitions =
+        (parsed !== undefined ? this.hold(file.relative, known, parsed) : this.heldDefinitions(file, known)) ?? (await this.remoteDefinitions(file, known)) ?? (await this.parsedDefinitions(file));
       if (definitions == null) continue;
       const matching = [...definitionSites(definitions)].filter(test.matches);
       if (matching.length === 0) continue;
@@ -397,14 +418,35 @@ export class Shard {
       // A new worktree's: none of its own, so what the repository's other worktrees hold may serve.
       if (snapshots.length === 0 && this.store.persistent) {
         const { shard, shards } = this.layout;
+        const inShard = (relative: string) => shardOf(relative, shards) === shard;
         this.otherWorktrees = WorktreeEntries.of(this.projectRoot, this.snapshotName(), {
-          inShard: (relative) => shardOf(relative, shards) === shard,
+          inShard,
           snapshotOf: (root, name) => this.store.projectSnapshot(root, name),
           roomFor: (size) => this.arena.room(size),
         });
+        // Nothing of it in the local index at all: a remote cache may have it.
+        if (this.otherWorktrees === undefined && this.remoteCache !== undefined) this.remoteOpening = this.openRemote(this.remoteCache, inShard);
       }
     }
     return this.recorded;
+  }
+
+  private async openRemote({ settings, warn }: NonNullable<Shard['remoteCache']>, inShard: (relative: string) => boolean): Promise<void> {
+    this.remote = await RemoteShard.open(settings, { projectRoot: this.projectRoot, languages: this.languages, layout: this.layout, inShard, warn });
+    if (this.remote !== undefined) this.otherWorktrees = WorktreeEntries.fromRemote(this.projectRoot, this.remote.entries);
+  }
+
+  /** The file's definitions as a remote cache recorded them for its content, held; undefined where it has none. */
+  private async remoteDefinitions(file: ShardFile, state: FileState): Promise<KeptDefinitions | undefined> {
+    const language = this.languages.defining(file.relative);
+    const content = contentOf(state);
+    if (this.remote === undefined || language === undefined || content === undefined) return undefined;
+    const key = languageKey(language);
+    const payload = await this.remote.definitions(file.relative, content, key);
+    const remote = payload === undefined ? undefined : decodeKeptDefinitions(payload);
+    if (remote === undefined) return undefined;
+    this.learn(file, state, { content, words: state.entry?.words, defined: namesOf(remote, key), blob: state.entry?.blob });
+    return this.hold(file.relative, state, remote);
   }
 
   /** The file's definitions if memory or the index has them for its content; undefined when they must be made. */

@@ -9,6 +9,7 @@ import { loadLanguages } from '../definitions/manifest.js';
 import { indexSettings, openIndexStore, type CacheOptions, type IndexSettings, type IndexStore, type Warn } from '../index/index.js';
 import { indexedDefinitions } from '../index/indexedOutlines.js';
 import { ProjectWalk, type WalkMemory } from '../project/walker.js';
+import type { RemoteSettings } from '../remote/remoteCache.js';
 import { ProjectSearch } from '../search/projectSearch.js';
 import type { OutlineSource } from '../tools/outline.js';
 
@@ -26,6 +27,8 @@ export interface Project extends OutlineSource {
   readonly search: ProjectSearch;
   /** Where the index is, when there is one. */
   readonly index: IndexSettings | undefined;
+  /** The remote cache it reads, and `zumba index --push` writes, when there is one. */
+  readonly remote: RemoteSettings | undefined;
   /** Says a problem with the index on stderr: the first of the process, and no other. */
   readonly warn: Warn;
 }
@@ -38,6 +41,8 @@ export interface ProjectOptions extends CacheOptions {
   readonly fillWhenIdle?: boolean;
   /** Whether the project's folders are watched, so that a call checks only what changed (a server's are). */
   readonly watch?: boolean;
+  /** A remote cache: read where the local index knows nothing of the project. */
+  readonly remote?: RemoteSettings;
 }
 
 export class ProjectError extends Error {
@@ -50,6 +55,15 @@ let warned = false;
 function warnOnce(message: string): void {
   if (warned) return;
   warned = true;
+  process.stderr.write(`zumba: ${message}\n`);
+}
+
+let warnedOfRemote = false;
+
+/** Says the first problem with the remote cache on stderr, and no other: after it the remote is not asked again. */
+function warnOfRemoteOnce(message: string): void {
+  if (warnedOfRemote) return;
+  warnedOfRemote = true;
   process.stderr.write(`zumba: ${message}\n`);
 }
 
@@ -80,9 +94,18 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
     walk,
     languages,
     index,
+    remote: options.remote,
     warn: warnOnce,
     definitions: (relative, bytes, make) => indexedDefinitions(store(), languages, relative, bytes, make),
-    search: new ProjectSearch(walk, languages, { projectRoot: realRoot, index, store, warn: warnOnce, fillWhenIdle: options.fillWhenIdle === true, watch: options.watch === true }),
+    search: new ProjectSearch(walk, languages, {
+      projectRoot: realRoot,
+      index,
+      store,
+      warn: warnOnce,
+      ...(options.remote !== undefined && { remote: { settings: options.remote, warn: warnOfRemoteOnce } }),
+      fillWhenIdle: options.fillWhenIdle === true,
+      watch: options.watch === true,
+    }),
     ...(options.diagnosticsFile !== undefined && { diagnosticsFile: path.resolve(options.diagnosticsFile) }),
   };
 }

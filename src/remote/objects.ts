@@ -1,0 +1,128 @@
+/**
+ * What a remote cache holds (see FORMAT.md): objects named by the SHA-256 of their bytes, each a
+ * bucket's entries or definitions, gzipped; and per commit a manifest naming each bucket's objects.
+ * Nothing fetched is used before it checks: an object's bytes against its name, a manifest's against
+ * the checksum in its first line.
+ */
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { decodeFilesSnapshot, encodeFilesSnapshot, type RecordedEntry } from '../index/filesSnapshot.js';
+import { shardOf } from '../search/shard.js';
+
+/** Files go to this many buckets by their path in the repository, as to shards (`shardOf`): a worker of n fetches only its own where n divides it. */
+export const BUCKETS = 64;
+const MANIFEST_MAGIC = 'zumba remote 1';
+/** An object larger than this once unzipped is refused (a bucket of the Linux kernel's is some 3 MB). */
+const MOST_UNZIPPED_BYTES = 512 * 1024 ** 2;
+const CONTENT_BYTES = 32;
+const LANGUAGE_BYTES = 16;
+
+export interface Manifest {
+  readonly commit: string;
+  /** Each bucket's objects' names. */
+  readonly entries: readonly string[];
+  readonly definitions: readonly string[];
+}
+
+/** One file's definitions record, as a bucket's definitions object holds it. */
+export interface RemoteDefinitions {
+  /** The file's path in the repository. */
+  readonly path: string;
+  readonly content: Buffer;
+  /** The portable language key (see `portableLanguageKey`). */
+  readonly language: Buffer;
+  readonly payload: Buffer;
+}
+
+export const bucketOf = (repositoryPath: string) => shardOf(repositoryPath, BUCKETS);
+
+/** An object's name: the SHA-256 of its bytes, in hex. */
+export const objectName = (body: Buffer) => createHash('sha256').update(body).digest('hex');
+
+export function encodeManifest(manifest: Manifest): Buffer {
+  const json = JSON.stringify({ commit: manifest.commit, entries: manifest.entries, definitions: manifest.definitions });
+  return Buffer.from(`${MANIFEST_MAGIC} ${objectName(Buffer.from(json))}\n${json}`);
+}
+
+/** The manifest, or undefined when the body is not one whole (damaged, cut short, another format). */
+export function decodeManifest(body: Buffer, commit: string): Manifest | undefined {
+  const text = body.toString('utf8');
+  const newline = text.indexOf('\n');
+  const json = text.slice(newline + 1);
+  if (newline < 0 || text.slice(0, newline) !== `${MANIFEST_MAGIC} ${objectName(Buffer.from(json))}`) return undefined;
+  try {
+    const value = JSON.parse(json) as Manifest;
+    const names = (list: unknown) => Array.isArray(list) && list.length === BUCKETS && list.every((name) => typeof name === 'string' && /^[0-9a-f]{64}$/.test(name));
+    return value.commit === commit && names(value.entries) && names(value.definitions) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A bucket's entries object: its files' entries as a snapshot holds them, by their paths in the repository, without stamps. */
+export function encodeEntries(entries: readonly RecordedEntry[]): Buffer {
+  return gzipSync(Buffer.concat([...encodeFilesSnapshot(entries)]));
+}
+
+/** The entries of an object whose bytes are `body` and name `name`; undefined when they do not check. */
+export function decodeEntries(body: Buffer, name: string): Map<string, RecordedEntry> | undefined {
+  const data = unzipped(body, name);
+  return data === undefined ? undefined : decodeFilesSnapshot(data);
+}
+
+export function encodeDefinitions(records: readonly RemoteDefinitions[]): Buffer {
+  const parts: Buffer[] = [u32(records.length)];
+  for (const { path, content, language, payload } of records) {
+    const pathBytes = Buffer.from(path, 'utf8');
+    parts.push(u32(pathBytes.length), pathBytes, content, language, u32(payload.length), payload);
+  }
+  return gzipSync(Buffer.concat(parts));
+}
+
+/** The records of a definitions object, views of its unzipped bytes; undefined when they do not check or read back whole. */
+export function decodeDefinitions(body: Buffer, name: string): RemoteDefinitions[] | undefined {
+  const data = unzipped(body, name);
+  if (data === undefined || data.length < 4) return undefined;
+  const count = data.readUInt32LE(0);
+  const records: RemoteDefinitions[] = [];
+  let at = 4;
+  const take = (length: number) => {
+    if (at + length > data.length) throw new RangeError('cut short');
+    const bytes = data.subarray(at, at + length);
+    at += length;
+    return bytes;
+  };
+  try {
+    for (let i = 0; i < count; i++) {
+      const path = take(take(4).readUInt32LE(0)).toString('utf8');
+      const content = take(CONTENT_BYTES);
+      const language = take(LANGUAGE_BYTES);
+      const payload = take(take(4).readUInt32LE(0));
+      records.push({ path, content, language, payload });
+    }
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+  return at === data.length ? records : undefined;
+}
+
+/** The object's bytes unzipped, where they are those its name was made from. */
+function unzipped(body: Buffer, name: string): Buffer | undefined {
+  if (objectName(body) !== name) return undefined;
+  try {
+    return gunzipSync(body, { maxOutputLength: MOST_UNZIPPED_BYTES });
+  } catch {
+    return undefined; // Made by a writer that is trusted, yet not gzip or too large: as absent.
+  }
+}
+
+function u32(value: number): Buffer {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32LE(value, 0);
+  return bytes;
+}
+
+/** Where the objects and a commit's manifest are, under the remote's base URL, for records of this namespace (see `remoteNamespace`). */
+export const objectPath = (name: string) => `v1/objects/${name}`;
+export const manifestPath = (namespace: string, commit: string) => `v1/${namespace}/commits/${commit}`;

@@ -1,0 +1,76 @@
+/**
+ * A remote cache, as the rest of zumba sees it: its settings (from `--remote-cache URL` or
+ * `ZUMBA_REMOTE_CACHE`, checked once on the main thread), the namespace its records are under for
+ * this build and these languages, and the commits a worktree may find a manifest for.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import type { Languages } from '../definitions/languages.js';
+import { languageKey, portableLanguageKey } from '../index/languageKey.js';
+import { remoteEndpoint, type RemoteEndpoint } from './http.js';
+
+export interface RemoteSettings {
+  readonly url: string;
+  /** `ZUMBA_REMOTE_CACHE_HEADER`: one more header (`Name: value`), for a token. */
+  readonly header?: string;
+  readonly timeoutMs: number;
+}
+
+/** What a request may take by default, from its start to its body's end. */
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** A manifest is looked for at HEAD and this many commits before it, on its first-parent line. */
+const COMMITS_TRIED = 16;
+
+/** The remote cache the flag or the environment names, if any; throws RemoteError where it is not a usable URL. */
+export function remoteSettings(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): RemoteSettings | undefined {
+  const url = flag ?? (env['ZUMBA_REMOTE_CACHE'] || undefined);
+  if (url === undefined) return undefined;
+  const timeout = env['ZUMBA_REMOTE_CACHE_TIMEOUT_MS'];
+  const timeoutMs = timeout === undefined || timeout === '' ? DEFAULT_TIMEOUT_MS : Number(timeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new RangeError('ZUMBA_REMOTE_CACHE_TIMEOUT_MS must be a whole number of milliseconds');
+  const header = env['ZUMBA_REMOTE_CACHE_HEADER'] || undefined;
+  const settings = { url, timeoutMs, ...(header !== undefined && { header }) };
+  endpointOf(settings); // Refused now, not at the first call.
+  return settings;
+}
+
+export const endpointOf = (settings: RemoteSettings): RemoteEndpoint => remoteEndpoint(settings.url, settings.header, settings.timeoutMs);
+
+/** How this build's records are named on the remote: its namespace, and the portable key of each language by its key here. */
+export interface RemoteKeys {
+  readonly namespace: string;
+  /** By the portable key's hex: the key here. */
+  readonly local: ReadonlyMap<string, Buffer>;
+  /** By the key here, in hex: the portable key. */
+  readonly portable: ReadonlyMap<string, Buffer>;
+}
+
+/**
+ * The namespace is the first 32 hex digits of SHA-256 over every language's portable key: another
+ * build, grammar or query is another namespace, whose manifests this one never reads.
+ */
+export function remoteKeys(languages: Languages): RemoteKeys {
+  const local = new Map<string, Buffer>();
+  const portable = new Map<string, Buffer>();
+  for (const language of languages.all) {
+    const here = languageKey(language);
+    const there = portableLanguageKey(language);
+    local.set(there.toString('hex'), here);
+    portable.set(here.toString('hex'), there);
+  }
+  const namespace = createHash('sha256')
+    .update([...local.keys()].sort().join('\n'))
+    .digest('hex')
+    .slice(0, 32);
+  return { namespace, local, portable };
+}
+
+/** HEAD and the commits before it on its first-parent line, nearest first; none where git cannot tell (no git, no commit). */
+export function commitsToTry(folder: string): string[] {
+  try {
+    const out = execFileSync('git', ['rev-list', '--first-parent', `--max-count=${COMMITS_TRIED}`, 'HEAD'], { cwd: folder, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 });
+    return out.split('\n').filter((line) => /^[0-9a-f]{40,64}$/.test(line));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * What a shard with nothing in the local index takes from a remote cache: the entries of its files
+ * as the remote recorded them for the nearest commit it has (taken where git's index vouches for the
+ * same blob here: see `WorktreeEntries.fromRemote`), and their definitions, fetched a bucket at a time
+ * when a search needs them or the fill writes them into the local index.
+ *
+ * The first failure of the remote (no answer within the timeout, an error, a body that does not
+ * check) is said once, and nothing more is asked of it: the shard reads and parses as it would
+ * without one. Nothing from the remote changes an answer: an entry serves only a file whose blob git
+ * vouches for, and a record is the one the writer made from those very bytes.
+ */
+import { realpathSync } from 'node:fs';
+import type { Languages } from '../definitions/languages.js';
+import type { RecordedEntry } from '../index/filesSnapshot.js';
+import type { IndexChanges } from '../index/store.js';
+import { worktreeFamily } from '../project/gitWorktrees.js';
+import { getObject, shownUrl, type RemoteEndpoint } from './http.js';
+import { BUCKETS, bucketOf, decodeDefinitions, decodeEntries, decodeManifest, manifestPath, objectPath, type Manifest, type RemoteDefinitions } from './objects.js';
+import { commitsToTry, endpointOf, remoteKeys, type RemoteKeys, type RemoteSettings } from './remoteCache.js';
+
+/** What a shard gives a remote to read for it. */
+export interface RemoteShardSide {
+  readonly projectRoot: string;
+  readonly languages: Languages;
+  readonly layout: { readonly shard: number; readonly shards: number };
+  /** Whether a file (by its path relative to the project) is of this shard. */
+  readonly inShard: (relative: string) => boolean;
+  readonly warn: (message: string) => void;
+}
+
+/** A bucket's definitions, by the file's path relative to the project, until they are written into the local index. */
+type BucketDefinitions = Map<string, RemoteDefinitions>;
+
+export class RemoteShard {
+  /** Buckets whose definitions are not yet in the local index, with their fetch once started. */
+  private readonly unwritten = new Map<number, Promise<BucketDefinitions> | undefined>();
+  private failed = false;
+
+  private constructor(
+    private readonly endpoint: RemoteEndpoint,
+    private readonly manifest: Manifest,
+    private readonly keys: RemoteKeys,
+    /** The project folder's path in the repository, followed by `/` ('' at its top). */
+    private readonly prefix: string,
+    private readonly side: RemoteShardSide,
+    /** What the remote recorded of the shard's files, by their paths relative to the project. */
+    readonly entries: ReadonlyMap<string, RecordedEntry>,
+    buckets: readonly number[],
+  ) {
+    for (const bucket of buckets) this.unwritten.set(bucket, undefined);
+  }
+
+  /**
+   * The remote's entries of the shard's files, for HEAD or the nearest commit before it that it has
+   * a manifest of; undefined outside git, where it has none, or where it fails (said once).
+   */
+  static async open(settings: RemoteSettings, side: RemoteShardSide): Promise<RemoteShard | undefined> {
+    const endpoint = endpointOf(settings);
+    const root = realPath(side.projectRoot);
+    const family = root === undefined ? undefined : worktreeFamily(root);
+    if (family === undefined) return undefined;
+    const prefix = family.within === '' ? '' : `${family.within}/`;
+    try {
+      const keys = remoteKeys(side.languages);
+      const commits = commitsToTry(side.projectRoot);
+      const manifest = await nearestManifest(endpoint, keys.namespace, commits);
+      if (manifest === undefined) {
+        if (commits.length > 0) side.warn(`remote cache ${shownUrl(endpoint)} has no index of HEAD or the ${commits.length - 1} commits before it; answering from local work`);
+        return undefined;
+      }
+      const buckets = bucketsOf(side.layout, prefix);
+      const entries = new Map<string, RecordedEntry>();
+      const objects = await Promise.all(buckets.map((bucket) => fetched(endpoint, manifest.entries[bucket]!, decodeEntries)));
+      for (const recorded of objects) {
+        for (const [repositoryPath, entry] of recorded) {
+          const relative = repositoryPath.startsWith(prefix) ? repositoryPath.slice(prefix.length) : undefined;
+          if (relative === undefined || !side.inShard(relative)) continue;
+          // The language key in place: the remote's is portable, the local index's is this install's (both 16 bytes).
+          const defined = entry.defined;
+          const local = defined === undefined ? undefined : keys.local.get(defined.language.toString('hex'));
+          if (defined !== undefined && local !== undefined) local.copy(defined.language);
+          entries.set(relative, entry);
+        }
+      }
+      return new RemoteShard(endpoint, manifest, keys, prefix, side, entries, buckets);
+    } catch (error) {
+      side.warn(failure(endpoint, error));
+      return undefined;
+    }
+  }
+
+  /** Whether some bucket's definitions are not yet in the local index. */
+  get pending(): boolean {
+    return !this.failed && this.unwritten.size > 0;
+  }
+
+  /**
+   * The definitions payload the remote recorded of this file's content in this language (its key
+   * here), fetching its bucket if need be; undefined where it has none, or has failed.
+   */
+  async definitions(relative: string, content: Buffer, language: Buffer): Promise<Buffer | undefined> {
+    const bucket = bucketOf(this.prefix + relative);
+    if (!this.unwritten.has(bucket)) return undefined;
+    const record = (await this.bucket(bucket)).get(relative);
+    return record !== undefined && record.content.equals(content) && this.isLanguage(record.language, language) ? record.payload : undefined;
+  }
+
+  /** The next bucket's definitions, as records for the local index (with its language keys); undefined once none is left. */
+  async nextChanges(): Promise<IndexChanges | undefined> {
+    const next = this.unwritten.keys().next();
+    if (next.done === true || this.failed) return undefined;
+    const records = await this.bucket(next.value);
+    this.unwritten.delete(next.value);
+    const definitions = [...records.values()].flatMap((record) => {
+      const language = this.keys.local.get(record.language.toString('hex'));
+      return language === undefined ? [] : [{ content: record.content, language, payload: record.payload }];
+    });
+    return { words: [], definitions };
+  }
+
+  private isLanguage(portable: Buffer, local: Buffer): boolean {
+    return this.keys.local.get(portable.toString('hex'))?.equals(local) === true;
+  }
+
+  private bucket(bucket: number): Promise<BucketDefinitions> {
+    let fetching = this.unwritten.get(bucket);
+    if (fetching === undefined) {
+      fetching = this.fetchDefinitions(bucket);
+      this.unwritten.set(bucket, fetching);
+    }
+    return fetching;
+  }
+
+  private async fetchDefinitions(bucket: number): Promise<BucketDefinitions> {
+    const byPath: BucketDefinitions = new Map();
+    if (this.failed) return byPath;
+    try {
+      for (const record of await fetched(this.endpoint, this.manifest.definitions[bucket]!, decodeDefinitions)) {
+        const relative = record.path.startsWith(this.prefix) ? record.path.slice(this.prefix.length) : undefined;
+        if (relative !== undefined && this.side.inShard(relative)) byPath.set(relative, record);
+      }
+    } catch (error) {
+      this.failed = true;
+      this.side.warn(failure(this.endpoint, error));
+    }
+    return byPath;
+  }
+}
+
+/** The manifest of the first of the commits the remote has one of (asked all at once). */
+async function nearestManifest(endpoint: RemoteEndpoint, namespace: string, commits: readonly string[]): Promise<Manifest | undefined> {
+  const bodies = await Promise.all(commits.map((commit) => getObject(endpoint, manifestPath(namespace, commit))));
+  for (const [i, body] of bodies.entries()) {
+    const manifest = body === undefined ? undefined : decodeManifest(body, commits[i]!);
+    if (manifest !== undefined) return manifest;
+  }
+  return undefined;
+}
+
+/** An object fetched and decoded; throws where the remote has none or it does not check. */
+async function fetched<T>(endpoint: RemoteEndpoint, name: string, decode: (body: Buffer, name: string) => T | undefined): Promise<T> {
+  const body = await getObject(endpoint, objectPath(name));
+  if (body === undefined) throw new Error(`object ${name} is missing`);
+  const decoded = decode(body, name);
+  if (decoded === undefined) throw new Error(`object ${name} does not check (damaged or cut short)`);
+  return decoded;
+}
+
+/**
+ * The buckets that hold the shard's files: one in `shards` where the project is the repository's
+ * top and `shards` divides BUCKETS (a bucket's files are then all of one shard), every one otherwise.
+ */
+function bucketsOf({ shard, shards }: RemoteShardSide['layout'], prefix: string): number[] {
+  const all = Array.from({ length: BUCKETS }, (_, bucket) => bucket);
+  return prefix === '' && BUCKETS % shards === 0 ? all.filter((bucket) => bucket % shards === shard) : all;
+}
+
+function failure(endpoint: RemoteEndpoint, error: unknown): string {
+  return `remote cache ${shownUrl(endpoint)}: ${error instanceof Error ? error.message : String(error)}; answering from local work`;
+}
+
+function realPath(folder: string): string | undefined {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,257 @@
+/**
+ * A remote cache (nginx with WebDAV's PUT on loopback): `zumba index --push` fills it, and a new
+ * clone with an empty local index answers from it, reading only the files that hold the name; a
+ * remote that fails, in every way one may, is said once and changes no answer.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import { loadLanguages } from '../src/definitions/manifest.js';
+import { contentKey } from '../src/index/contentKey.js';
+import { indexSettings, openIndexStore } from '../src/index/index.js';
+import { languageKey } from '../src/index/languageKey.js';
+import { pushIndex } from '../src/remote/push.js';
+import type { RemoteSettings } from '../src/remote/remoteCache.js';
+import { Shard } from '../src/search/shard.js';
+import { cliPath } from './helpers.js';
+import { temporaryFolder, watchReads } from './hostile.js';
+import { misbehaving, PASSWORD, startNginx, withoutNginx, type Misbehaviour, type Nginx } from './remoteServers.js';
+
+const reads = watchReads();
+const languages = loadLanguages();
+const PAST = Date.now() / 1000 - 3600;
+const files = { 'a.rs': 'fn needle() {}\n', 'b.rs': 'fn other() {}\n', 'c.txt': 'nothing here\n', 'deep/d.rs': 'fn needle_too() { needle(); }\n', 'e.py': 'def spin():\n    return 1\n' };
+const relatives = Object.keys(files);
+
+const answers = {
+  references: [
+    { relative: 'a.rs', line: 1, text: 'fn needle() {}' },
+    { relative: 'deep/d.rs', line: 1, text: 'fn needle_too() { needle(); }' },
+  ],
+  symbols: [{ relative: 'a.rs', definition: { line: 1, kind: 'function', name: 'needle' } }],
+};
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=zumba', '-c', 'user.email=zumba@example.com', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function repository(): string {
+  const root = realpathSync(temporaryFolder());
+  for (const [relative, text] of Object.entries(files)) {
+    const file = path.join(root, relative);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    utimesSync(file, PAST, PAST);
+  }
+  git(root, 'init', '-q');
+  git(root, 'add', '-A');
+  git(root, 'commit', '-qm', 'files');
+  return root;
+}
+
+/**
+ * A clone, as a fresh machine made one a while ago: its files are no recent change (whose stamps a
+ * snapshot does not keep), and git's next command writes its index with their stats.
+ */
+async function cloneOf(repo: string): Promise<string> {
+  const clone = path.join(temporaryFolder(), 'clone');
+  git(path.dirname(clone), 'clone', '-q', repo, clone);
+  for (const relative of relatives) utimesSync(path.join(clone, relative), PAST, PAST);
+  await delay(20);
+  git(clone, 'status', '--short');
+  return clone;
+}
+
+/** A cache folder of its own: a machine's. */
+const cacheFolder = () => indexSettings({ cacheDir: path.join(temporaryFolder(), 'cache') }, assert.fail);
+
+function shardIn(root: string, cache: ReturnType<typeof cacheFolder>, remote?: { settings: RemoteSettings; warn: (message: string) => void }): Shard {
+  const shard = new Shard(root, languages, openIndexStore(cache, root, assert.fail), undefined, remote);
+  shard.setFiles(relatives.map((relative, order) => ({ relative, order })));
+  return shard;
+}
+
+/** The repository indexed in a cache of its own and pushed to the remote, as CI does. */
+async function pushed(repo: string, url: string): Promise<void> {
+  const cache = cacheFolder();
+  const shard = shardIn(repo, cache);
+  while (await shard.fill());
+  await pushIndex({ projectRoot: repo, languages, store: openIndexStore(cache, repo, assert.fail), snapshotNames: ['files-0-of-1'] }, settingsOf(url));
+}
+
+const settingsOf = (url: string, timeoutMs = 5000): RemoteSettings => ({ url, timeoutMs });
+
+/** A search of `needle` both ways, with the files of the project read meanwhile. */
+async function searched(root: string, shard: Shard) {
+  reads.clear();
+  const references = await shard.search({ kind: 'references', name: 'needle' }, 81);
+  const symbols = await shard.search({ kind: 'symbols', name: 'needle', match: 'exact' }, 41);
+  const opened = reads.within(root).filter((file) => !file.includes(`${path.sep}.git`));
+  return {
+    references: references.map(({ relative, line, text }) => ({ relative, line, text })),
+    symbols: symbols.map(({ relative, definition }) => ({ relative, definition: { line: definition.line, kind: definition.kind, name: definition.name } })),
+    opened: [...new Set(opened)].map((file) => path.relative(root, file)).sort(),
+  };
+}
+
+describe('remote cache', { skip: withoutNginx }, () => {
+  let nginx: Nginx;
+  before(async () => {
+    nginx = await startNginx();
+  });
+  after(async () => {
+    await nginx.stop();
+  });
+
+  test('a cold start through the remote reads only the files that hold the name, and keeps what it fetched', async () => {
+    const repo = repository();
+    const url = `${nginx.url}team/`;
+    await pushed(repo, url);
+    const clone = await cloneOf(repo);
+    const cache = cacheFolder();
+    const warnings: string[] = [];
+    const found = await searched(clone, shardIn(clone, cache, { settings: settingsOf(url), warn: (message) => warnings.push(message) }));
+    assert.deepEqual(found, { ...answers, opened: ['a.rs', 'deep/d.rs'] });
+    assert.equal(warnings.join("\n"), "");
+    assert.ok(nginx.requests().some((line) => line.startsWith('GET /team/v1/') && line.includes('/commits/') && / 200 \d+$/.test(line)));
+
+    // Filled, then a server without the remote: its own snapshot and records, nothing fetched.
+    const filling = shardIn(clone, cache, { settings: settingsOf(url), warn: (message) => warnings.push(message) });
+    while (await filling.fill());
+    const store = openIndexStore(cache, clone, assert.fail);
+    assert.ok(store.definitions(contentKey(Buffer.from(files['e.py'])), languageKey(languages.defining('e.py')!)) !== undefined, 'the definitions of a file no search needed were written locally');
+    const before = nginx.requests().length;
+    assert.deepEqual(await searched(clone, shardIn(clone, cache)), { ...answers, opened: ['a.rs', 'deep/d.rs'] });
+    assert.equal(nginx.requests().length, before);
+  });
+
+  test('a file changed since the commit the remote has is read and answered as it is now', async () => {
+    const repo = repository();
+    const url = `${nginx.url}changed/`;
+    await pushed(repo, url);
+    const clone = await cloneOf(repo);
+    writeFileSync(path.join(clone, 'b.rs'), 'fn needle() {}\n');
+    const found = await searched(clone, shardIn(clone, cacheFolder(), { settings: settingsOf(url), warn: assert.fail }));
+    assert.deepEqual(found.symbols.map((symbol) => symbol.relative), ['a.rs', 'b.rs']);
+    assert.deepEqual(found.opened, ['a.rs', 'b.rs', 'deep/d.rs']);
+  });
+
+  test('a commit the remote has not seen takes the nearest one before it', async () => {
+    const repo = repository();
+    const url = `${nginx.url}ancestor/`;
+    await pushed(repo, url);
+    writeFileSync(path.join(repo, 'f.rs'), 'fn needle_later() {}\n');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'later');
+    const clone = await cloneOf(repo);
+    const shard = shardIn(clone, cacheFolder(), { settings: settingsOf(url), warn: assert.fail });
+    shard.setFiles([...relatives, 'f.rs'].map((relative, order) => ({ relative, order })));
+    const found = await searched(clone, shard);
+    assert.deepEqual(found, { ...answers, opened: ['a.rs', 'deep/d.rs', 'f.rs'] });
+  });
+
+  for (const [how, said] of [
+    ['cut', /ended early|aborted|socket hang up|ECONNRESET/],
+    ['short', /does not check/],
+    ['flipped', /does not check/],
+    ['missing objects', /is missing/],
+    ['nothing', /has no index of HEAD/],
+    ['silent', /no answer within 300 ms/],
+  ] as [Misbehaviour, RegExp][]) {
+    test(`a remote that answers "${how}" is said once, and the answers are those of no remote`, async () => {
+      const repo = repository();
+      const url = `${nginx.url}${how.replace(' ', '-')}/`;
+      await pushed(repo, url);
+      const proxy = await misbehaving(url, how);
+      try {
+        const clone = await cloneOf(repo);
+        const warnings: string[] = [];
+        const shard = shardIn(clone, cacheFolder(), { settings: settingsOf(proxy.url, 300), warn: (message) => warnings.push(message) });
+        const found = await searched(clone, shard);
+        assert.deepEqual({ references: found.references, symbols: found.symbols }, answers);
+        assert.equal(warnings.length, 1, warnings.join('\n'));
+        assert.match(warnings[0]!, said);
+        while (await shard.fill()); // Its fill too ends, having read the files.
+      } finally {
+        await proxy.stop();
+      }
+    });
+  }
+
+  test('two readers and a writer at once', async () => {
+    const repo = repository();
+    const url = `${nginx.url}busy/`;
+    await pushed(repo, url);
+    const clones = await Promise.all([cloneOf(repo), cloneOf(repo)]);
+    const [, ...found] = await Promise.all([pushed(repo, url), ...clones.map((clone) => searched(clone, shardIn(clone, cacheFolder(), { settings: settingsOf(url), warn: assert.fail })))]);
+    for (const each of found) assert.deepEqual(each, { ...answers, opened: ['a.rs', 'deep/d.rs'] });
+  });
+});
+
+describe('remote cache from the command line', { skip: withoutNginx }, () => {
+  let nginx: Nginx;
+  before(async () => {
+    nginx = await startNginx();
+  });
+  after(async () => {
+    await nginx.stop();
+  });
+
+  function zumba(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, [cliPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  test('index --push, then find-symbol on a clone with an empty cache, through a URL with credentials that appear nowhere', async () => {
+    const repo = repository();
+    const url = `http://reader:${PASSWORD}@${new URL(nginx.url).host}/private/`;
+    const pushedOut = await zumba(['index', '--project', repo, '--cache-dir', path.join(temporaryFolder(), 'c'), '--push', '--remote-cache', url]);
+    assert.equal(pushedOut.code, 0, pushedOut.stderr);
+    assert.match(pushedOut.stdout, /^pushed \d+ of 128 objects .* to http:\/\/127\.0\.0\.1:\d+\/private\/\n$/);
+    const clone = await cloneOf(repo);
+    const found = await zumba(['find-symbol', '--project', clone, '--cache-dir', path.join(temporaryFolder(), 'c'), 'needle'], { ZUMBA_REMOTE_CACHE: url });
+    assert.deepEqual(found, { code: 0, stdout: 'a.rs:1 function — fn needle() {}\n', stderr: '' });
+    assert.ok(nginx.requests().some((line) => line.startsWith('GET /private/v1/objects/') && / 200 \d+$/.test(line)));
+    // Refused credentials: said, without them.
+    const refused = await zumba(['find-symbol', '--project', await cloneOf(repo), '--cache-dir', path.join(temporaryFolder(), 'c'), '--remote-cache', url.replace(PASSWORD, `${PASSWORD}x`), 'needle']);
+    assert.equal(refused.stdout, 'a.rs:1 function — fn needle() {}\n');
+    assert.match(refused.stderr, /^zumba: remote cache http:\/\/127\.0\.0\.1:\d+\/private\/: GET .* answered 401; answering from local work\n$/);
+    for (const output of [pushedOut, found, refused]) assert.ok(!`${output.stdout}${output.stderr}`.includes(PASSWORD));
+  });
+
+  test('a token in ZUMBA_REMOTE_CACHE_HEADER is sent, and never printed', async () => {
+    const repo = repository();
+    const token = Buffer.from(`reader:${PASSWORD}`).toString('base64');
+    const env = { ZUMBA_REMOTE_CACHE: `${nginx.url}private/`, ZUMBA_REMOTE_CACHE_HEADER: `Authorization: Basic ${token}` };
+    const out = await zumba(['index', '--project', repo, '--cache-dir', path.join(temporaryFolder(), 'c'), '--push'], env);
+    assert.equal(out.code, 0, out.stderr);
+    const wrong = await zumba(['index', '--project', repo, '--cache-dir', path.join(temporaryFolder(), 'c'), '--push'], { ...env, ZUMBA_REMOTE_CACHE_HEADER: `Authorization: Basic x${token}` });
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.stderr, /answered 401/);
+    for (const output of [out, wrong]) assert.ok(!`${output.stdout}${output.stderr}`.includes(token));
+  });
+
+  test('usage: --push needs a remote; a remote that is no http(s) URL, or with --no-cache, is refused', async () => {
+    const repo = repository();
+    const cases: [string[], RegExp][] = [
+      [['index', '--project', repo, '--push'], /index --push needs a remote cache/],
+      [['find-symbol', '--project', repo, '--remote-cache', 'ftp://example.com/', 'x'], /must be http: or https:, not ftp:/],
+      [['find-symbol', '--project', repo, '--remote-cache', 'not a url', 'x'], /is not a URL/],
+      [['find-symbol', '--project', repo, '--no-cache', '--remote-cache', nginx.url, 'x'], /not with --no-cache/],
+    ];
+    for (const [args, said] of cases) {
+      const out = await zumba(args);
+      assert.equal(out.code, 2, args.join(' '));
+      assert.match(out.stderr, said);
+    }
+  });
+});
