@@ -13,6 +13,8 @@ import { loadLanguages } from '../src/definitions/manifest.js';
 import { contentKey } from '../src/index/contentKey.js';
 import { indexSettings, openIndexStore } from '../src/index/index.js';
 import { languageKey } from '../src/index/languageKey.js';
+import { recordEntry } from '../src/index/filesSnapshot.js';
+import { decodeEntries, encodeEntries, objectName } from '../src/remote/objects.js';
 import { pushIndex } from '../src/remote/push.js';
 import type { RemoteSettings } from '../src/remote/remoteCache.js';
 import { Shard } from '../src/search/shard.js';
@@ -59,7 +61,7 @@ function repository(): string {
 async function cloneOf(repo: string): Promise<string> {
   const clone = path.join(temporaryFolder(), 'clone');
   git(path.dirname(clone), 'clone', '-q', repo, clone);
-  for (const relative of relatives) utimesSync(path.join(clone, relative), PAST, PAST);
+  for (const relative of git(clone, 'ls-files', '-z').split('\0').filter((name) => name !== '')) utimesSync(path.join(clone, relative), PAST, PAST);
   await delay(20);
   git(clone, 'status', '--short');
   return clone;
@@ -96,6 +98,21 @@ async function searched(root: string, shard: Shard) {
     opened: [...new Set(opened)].map((file) => path.relative(root, file)).sort(),
   };
 }
+
+test("a bucket's entries object reads back as it was made, however many megabytes it holds", () => {
+  // 3,000 entries of 1 KB filters: three times the part the snapshot encoder writes at a time.
+  const entries = Array.from({ length: 3000 }, (_, i) => {
+    const words = Buffer.alloc(1024, i % 251);
+    return recordEntry(`dir/file-${i}.c`, { stamp: '', content: contentKey(Buffer.from(String(i))), words, defined: undefined, blob: Buffer.alloc(20, i % 7) }, (size) => ({ block: Buffer.alloc(size), at: 0 }));
+  });
+  const body = encodeEntries(entries);
+  const decoded = decodeEntries(body, objectName(body));
+  assert.equal(decoded?.size, entries.length);
+  for (const [i, entry] of entries.entries()) {
+    const back = decoded.get(`dir/file-${i}.c`)!;
+    assert.ok(back.content.equals(entry.content) && Buffer.compare(back.words!, entry.words!) === 0 && back.blob!.equals(entry.blob!), `entry ${i}`);
+  }
+});
 
 describe('remote cache', { skip: withoutNginx }, () => {
   let nginx: Nginx;
@@ -226,6 +243,20 @@ describe('remote cache from the command line', { skip: withoutNginx }, () => {
     assert.equal(refused.stdout, 'a.rs:1 function — fn needle() {}\n');
     assert.match(refused.stderr, /^zumba: remote cache http:\/\/127\.0\.0\.1:\d+\/private\/: GET .* answered 401; answering from local work\n$/);
     for (const output of [pushedOut, found, refused]) assert.ok(!`${output.stdout}${output.stderr}`.includes(PASSWORD));
+  });
+
+  test('a repository of one file is pushed: the shards with no file have no snapshot, and nothing to put', async () => {
+    const root = realpathSync(temporaryFolder());
+    writeFileSync(path.join(root, 'only.rs'), 'fn needle() {}\n');
+    utimesSync(path.join(root, 'only.rs'), PAST, PAST);
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'one file');
+    const out = await zumba(['index', '--project', root, '--cache-dir', path.join(temporaryFolder(), 'c'), '--push', '--remote-cache', `${nginx.url}one/`]);
+    assert.equal(out.code, 0, out.stderr);
+    const clone = await cloneOf(root);
+    const found = await zumba(['find-symbol', '--project', clone, '--cache-dir', path.join(temporaryFolder(), 'c'), '--remote-cache', `${nginx.url}one/`, 'needle']);
+    assert.deepEqual(found, { code: 0, stdout: 'only.rs:1 function — fn needle() {}\n', stderr: '' });
   });
 
   test('a token in ZUMBA_REMOTE_CACHE_HEADER is sent, and never printed', async () => {

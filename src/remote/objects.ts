@@ -61,7 +61,10 @@ export function decodeManifest(body: Buffer, commit: string): Manifest | undefin
 
 /** A bucket's entries object: its files' entries as a snapshot holds them, by their paths in the repository, without stamps. */
 export function encodeEntries(entries: readonly RecordedEntry[]): Buffer {
-  return gzipSync(Buffer.concat([...encodeFilesSnapshot(entries)]));
+  // Each part copied as it comes: the encoder writes the next one into the same buffer.
+  const parts: Buffer[] = [];
+  for (const part of encodeFilesSnapshot(entries)) parts.push(Buffer.from(part));
+  return gzipSync(Buffer.concat(parts));
 }
 
 /** The entries of an object whose bytes are `body` and name `name`; undefined when they do not check. */
