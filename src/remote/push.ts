@@ -42,8 +42,9 @@ export async function pushIndex({ projectRoot, languages, store, snapshotNames }
   const keys = remoteKeys(languages);
   const buckets = Array.from({ length: BUCKETS }, () => ({ entries: [] as RecordedEntry[], definitions: [] as RemoteDefinitions[] }));
   for (const name of snapshotNames) {
+    // None: a shard with no file, or one whose files all changed too recently for their stamps to be saved. Readers read what is not here.
     const data = store.snapshot(name);
-    const recorded = data === undefined ? undefined : decodeFilesSnapshot(data);
+    const recorded = data === undefined ? new Map<string, RecordedEntry>() : decodeFilesSnapshot(data);
     if (recorded === undefined) throw new RemoteError(`the index's snapshot ${name} could not be read: run zumba index again`);
     for (const [relative, entry] of recorded) {
       if (entry.blob === undefined) continue; // Nothing to search in it: a reader reads it, as it would.
