@@ -16,7 +16,7 @@ import { languageKey } from '../src/index/languageKey.js';
 import { recordEntry } from '../src/index/filesSnapshot.js';
 import { decodeEntries, encodeEntries, objectName } from '../src/remote/objects.js';
 import { pushIndex } from '../src/remote/push.js';
-import type { RemoteSettings } from '../src/remote/remoteCache.js';
+import { remoteKeys, type RemoteSettings } from '../src/remote/remoteCache.js';
 import { Shard } from '../src/search/shard.js';
 import { cliPath } from './helpers.js';
 import { temporaryFolder, watchReads } from './hostile.js';
@@ -70,8 +70,10 @@ async function cloneOf(repo: string): Promise<string> {
 /** A cache folder of its own: a machine's. */
 const cacheFolder = () => indexSettings({ cacheDir: path.join(temporaryFolder(), 'cache') }, assert.fail);
 
+const keys = remoteKeys(languages);
+
 function shardIn(root: string, cache: ReturnType<typeof cacheFolder>, remote?: { settings: RemoteSettings; warn: (message: string) => void }): Shard {
-  const shard = new Shard(root, languages, openIndexStore(cache, root, assert.fail), undefined, remote);
+  const shard = new Shard(root, languages, openIndexStore(cache, root, assert.fail), undefined, remote && { ...remote, keys });
   shard.setFiles(relatives.map((relative, order) => ({ relative, order })));
   return shard;
 }
@@ -177,6 +179,7 @@ describe('remote cache', { skip: withoutNginx }, () => {
     ['missing objects', /is missing/],
     ['nothing', /has no index of HEAD/],
     ['silent', /no answer within 300 ms/],
+    ['not gzip', /its gzip does not read/],
   ] as [Misbehaviour, RegExp][]) {
     test(`a remote that answers "${how}" is said once, and the answers are those of no remote`, async () => {
       const repo = repository();
@@ -197,6 +200,20 @@ describe('remote cache', { skip: withoutNginx }, () => {
       }
     });
   }
+
+  test('a remote that compresses its answers on the wire (Content-Encoding: gzip) serves as well', async () => {
+    const repo = repository();
+    const url = `${nginx.url}gzip/`;
+    await pushed(repo, url);
+    const proxy = await misbehaving(url, 'gzip');
+    try {
+      const clone = await cloneOf(repo);
+      const found = await searched(clone, shardIn(clone, cacheFolder(), { settings: settingsOf(proxy.url), warn: assert.fail }));
+      assert.deepEqual(found, { ...answers, opened: ['a.rs', 'deep/d.rs'] });
+    } finally {
+      await proxy.stop();
+    }
+  });
 
   test('two readers and a writer at once', async () => {
     const repo = repository();

@@ -1,22 +1,24 @@
 /**
  * Remote caches for the tests: nginx (Debian's package) on loopback with WebDAV's PUT, as a team would
  * run one, started and stopped by the test; and a proxy in front of it that misbehaves as a remote
- * may (cuts a body short, flips a byte, never answers, has nothing).
+ * may (cuts a body short, flips a byte, never answers, has nothing). No test framework is loaded
+ * here: the benchmark starts nginx too.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { temporaryFolder } from './hostile.js';
+import { gzipSync } from 'node:zlib';
 
 export interface Nginx {
   /** The server's base URL; `private/` under it asks for user `reader`, password `PASSWORD`. */
   readonly url: string;
   /** What it has served, one request a line (method, path, status, body bytes sent). */
   readonly requests: () => string[];
+  /** Stops it and removes its folder. */
   readonly stop: () => Promise<void>;
 }
 
@@ -37,7 +39,7 @@ async function freePort(): Promise<number> {
 }
 
 export async function startNginx(): Promise<Nginx> {
-  const folder = temporaryFolder();
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'zumba-nginx-'));
   for (const sub of ['www', 'tmp']) mkdirSync(path.join(folder, sub));
   writeFileSync(path.join(folder, 'users'), `reader:{PLAIN}${PASSWORD}\n`);
   const port = await freePort();
@@ -71,7 +73,10 @@ http {
   return {
     url: `http://127.0.0.1:${port}/`,
     requests: () => readLines(path.join(folder, 'requests.log')),
-    stop: () => stopped(server),
+    stop: async () => {
+      await stopped(server);
+      rmSync(folder, { recursive: true, force: true });
+    },
   };
 }
 
@@ -104,8 +109,11 @@ function readLines(file: string): string[] {
   }
 }
 
-/** How the proxy answers a request for an object (`/v1/objects/…`); manifests pass through unless `nothing`. */
-export type Misbehaviour = 'cut' | 'short' | 'flipped' | 'silent' | 'missing objects' | 'nothing';
+/**
+ * How the proxy answers a request for an object (`/v1/objects/…`); manifests pass through unless
+ * `nothing`. `gzip` is no misbehaviour: each object compressed on the wire, as a server may be set to.
+ */
+export type Misbehaviour = 'cut' | 'short' | 'flipped' | 'silent' | 'missing objects' | 'nothing' | 'gzip' | 'not gzip';
 
 /** A remote that forwards to `upstream` and misbehaves so. */
 export async function misbehaving(upstream: string, how: Misbehaviour): Promise<{ readonly url: string; readonly stop: () => Promise<void> }> {
@@ -124,6 +132,10 @@ export async function misbehaving(upstream: string, how: Misbehaviour): Promise<
       return setTimeout(() => request.socket.destroy(), 20);
     }
     if (how === 'short') return response.writeHead(200, { 'content-length': body.length - 1 }).end(body.subarray(0, -1));
+    if (how === 'gzip' || how === 'not gzip') {
+      const sent = how === 'gzip' ? gzipSync(body) : body; // Said to be gzip, either way.
+      return response.writeHead(200, { 'content-length': sent.length, 'content-encoding': 'gzip' }).end(sent);
+    }
     // 'flipped': one bit of the body changed.
     body[body.length >> 1]! ^= 0x01;
     response.writeHead(200, { 'content-length': body.length }).end(body);

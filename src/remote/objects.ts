@@ -1,19 +1,18 @@
 /**
  * What a remote cache holds (see FORMAT.md): objects named by the SHA-256 of their bytes, each a
- * bucket's entries or definitions, gzipped; and per commit a manifest naming each bucket's objects.
+ * bucket's entries or definitions; and per commit a manifest naming each bucket's objects. Objects
+ * are not compressed: unzipping a kernel's took a fresh server's workers 0.4 s each, on the way to
+ * its first answer; a server may compress them on the wire (see `http.ts`).
  * Nothing fetched is used before it checks: an object's bytes against its name, a manifest's against
  * the checksum in its first line.
  */
 import { createHash } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { decodeFilesSnapshot, encodeFilesSnapshot, type RecordedEntry } from '../index/filesSnapshot.js';
 import { shardOf } from '../search/shard.js';
 
 /** Files go to this many buckets by their path in the repository, as to shards (`shardOf`): a worker of n fetches only its own where n divides it. */
 export const BUCKETS = 64;
 const MANIFEST_MAGIC = 'zumba remote 1';
-/** An object larger than this once unzipped is refused (a bucket of the Linux kernel's is some 3 MB). */
-const MOST_UNZIPPED_BYTES = 512 * 1024 ** 2;
 const CONTENT_BYTES = 32;
 const LANGUAGE_BYTES = 16;
 
@@ -64,13 +63,12 @@ export function encodeEntries(entries: readonly RecordedEntry[]): Buffer {
   // Each part copied as it comes: the encoder writes the next one into the same buffer.
   const parts: Buffer[] = [];
   for (const part of encodeFilesSnapshot(entries)) parts.push(Buffer.from(part));
-  return gzipSync(Buffer.concat(parts));
+  return Buffer.concat(parts);
 }
 
 /** The entries of an object whose bytes are `body` and name `name`; undefined when they do not check. */
 export function decodeEntries(body: Buffer, name: string): Map<string, RecordedEntry> | undefined {
-  const data = unzipped(body, name);
-  return data === undefined ? undefined : decodeFilesSnapshot(data);
+  return objectName(body) === name ? decodeFilesSnapshot(body) : undefined;
 }
 
 export function encodeDefinitions(records: readonly RemoteDefinitions[]): Buffer {
@@ -79,13 +77,12 @@ export function encodeDefinitions(records: readonly RemoteDefinitions[]): Buffer
     const pathBytes = Buffer.from(path, 'utf8');
     parts.push(u32(pathBytes.length), pathBytes, content, language, u32(payload.length), payload);
   }
-  return gzipSync(Buffer.concat(parts));
+  return Buffer.concat(parts);
 }
 
-/** The records of a definitions object, views of its unzipped bytes; undefined when they do not check or read back whole. */
-export function decodeDefinitions(body: Buffer, name: string): RemoteDefinitions[] | undefined {
-  const data = unzipped(body, name);
-  if (data === undefined || data.length < 4) return undefined;
+/** The records of a definitions object, views of its bytes; undefined when they do not check or read back whole. */
+export function decodeDefinitions(data: Buffer, name: string): RemoteDefinitions[] | undefined {
+  if (objectName(data) !== name || data.length < 4) return undefined;
   const count = data.readUInt32LE(0);
   const records: RemoteDefinitions[] = [];
   let at = 4;
@@ -108,16 +105,6 @@ export function decodeDefinitions(body: Buffer, name: string): RemoteDefinitions
     throw error;
   }
   return at === data.length ? records : undefined;
-}
-
-/** The object's bytes unzipped, where they are those its name was made from. */
-function unzipped(body: Buffer, name: string): Buffer | undefined {
-  if (objectName(body) !== name) return undefined;
-  try {
-    return gunzipSync(body, { maxOutputLength: MOST_UNZIPPED_BYTES });
-  } catch {
-    return undefined; // Made by a writer that is trusted, yet not gzip or too large: as absent.
-  }
 }
 
 function u32(value: number): Buffer {

@@ -12,7 +12,7 @@ import type { IndexStore } from '../index/store.js';
 import { worktreeFamily } from '../project/gitWorktrees.js';
 import { hasObject, putObject, RemoteError, shownUrl } from './http.js';
 import { BUCKETS, bucketOf, encodeDefinitions, encodeEntries, encodeManifest, manifestPath, objectName, objectPath, type RemoteDefinitions } from './objects.js';
-import { commitsToTry, endpointOf, remoteKeys, type RemoteKeys, type RemoteSettings } from './remoteCache.js';
+import { commitsToTry, endpointOf, keyMap, remoteKeys, type RemoteSettings } from './remoteCache.js';
 
 export interface PushSource {
   readonly projectRoot: string;
@@ -40,6 +40,7 @@ export async function pushIndex({ projectRoot, languages, store, snapshotNames }
   if (family === undefined || commit === undefined) throw new RemoteError('--push needs the project in a git repository, with a commit checked out');
   const prefix = family.within === '' ? '' : `${family.within}/`;
   const keys = remoteKeys(languages);
+  const portableKeys = keyMap(keys, 'local');
   const buckets = Array.from({ length: BUCKETS }, () => ({ entries: [] as RecordedEntry[], definitions: [] as RemoteDefinitions[] }));
   for (const name of snapshotNames) {
     // None: a shard with no file, or one whose files all changed too recently for their stamps to be saved. Readers read what is not here.
@@ -50,7 +51,7 @@ export async function pushIndex({ projectRoot, languages, store, snapshotNames }
       if (entry.blob === undefined) continue; // Nothing to search in it: a reader reads it, as it would.
       const path = prefix + relative;
       const bucket = buckets[bucketOf(path)]!;
-      const { shared, definitions } = portable(entry, path, keys, store);
+      const { shared, definitions } = portable(entry, path, portableKeys, store);
       bucket.entries.push(shared);
       if (definitions !== undefined) bucket.definitions.push(definitions);
     }
@@ -79,9 +80,9 @@ export async function pushIndex({ projectRoot, languages, store, snapshotNames }
  * The entry as the remote holds it: by its path in the repository, with no stamp (a stamp is this
  * machine's), the portable key of its language; and its definitions record, where the index has one.
  */
-function portable(entry: RecordedEntry, path: string, keys: RemoteKeys, store: IndexStore): { shared: RecordedEntry; definitions: RemoteDefinitions | undefined } {
+function portable(entry: RecordedEntry, path: string, portableKeys: ReadonlyMap<string, Buffer>, store: IndexStore): { shared: RecordedEntry; definitions: RemoteDefinitions | undefined } {
   const local = entry.defined?.language;
-  const language = local === undefined ? undefined : keys.portable.get(local.toString('hex'));
+  const language = local === undefined ? undefined : portableKeys.get(local.toString('hex'));
   const payload = local === undefined || language === undefined ? undefined : store.definitions(entry.content, local);
   // Names in a language this build does not know, or whose definitions the index no longer holds, are not shared: a reader parses that file.
   const defined = language !== undefined && payload !== undefined ? { language, names: entry.defined!.names } : undefined;

@@ -36,13 +36,15 @@ export function remoteSettings(flag: string | undefined, env: NodeJS.ProcessEnv 
 
 export const endpointOf = (settings: RemoteSettings): RemoteEndpoint => remoteEndpoint(settings.url, settings.header, settings.timeoutMs);
 
-/** How this build's records are named on the remote: its namespace, and the portable key of each language by its key here. */
+/**
+ * How this build's records are named on the remote: its namespace, and each language's portable key
+ * beside its key here, in hex. Plain data: made once (hashing every grammar took some 130 ms) and
+ * given to the search workers.
+ */
 export interface RemoteKeys {
   readonly namespace: string;
-  /** By the portable key's hex: the key here. */
-  readonly local: ReadonlyMap<string, Buffer>;
-  /** By the key here, in hex: the portable key. */
-  readonly portable: ReadonlyMap<string, Buffer>;
+  /** [portable key, key here], one pair a language. */
+  readonly pairs: readonly (readonly [string, string])[];
 }
 
 /**
@@ -50,19 +52,24 @@ export interface RemoteKeys {
  * build, grammar or query is another namespace, whose manifests this one never reads.
  */
 export function remoteKeys(languages: Languages): RemoteKeys {
-  const local = new Map<string, Buffer>();
-  const portable = new Map<string, Buffer>();
-  for (const language of languages.all) {
-    const here = languageKey(language);
-    const there = portableLanguageKey(language);
-    local.set(there.toString('hex'), here);
-    portable.set(here.toString('hex'), there);
-  }
+  const pairs = languages.all.map((language) => [portableLanguageKey(language).toString('hex'), languageKey(language).toString('hex')] as const);
   const namespace = createHash('sha256')
-    .update([...local.keys()].sort().join('\n'))
+    .update(pairs.map(([portable]) => portable).sort().join('\n'))
     .digest('hex')
     .slice(0, 32);
-  return { namespace, local, portable };
+  return { namespace, pairs };
+}
+
+/** The key here of each portable key (by its hex), or the portable key of each key here. */
+export function keyMap(keys: RemoteKeys, from: 'portable' | 'local'): Map<string, Buffer> {
+  return new Map(keys.pairs.map(([portable, local]) => (from === 'portable' ? [portable, Buffer.from(local, 'hex')] : [local, Buffer.from(portable, 'hex')])));
+}
+
+/** A remote cache as a shard reads it: its settings, this build's keys (made once for all shards), and where to say its first failure. */
+export interface RemoteSource {
+  readonly settings: RemoteSettings;
+  readonly keys: RemoteKeys;
+  readonly warn: (message: string) => void;
 }
 
 /** HEAD and the commits before it on its first-parent line, nearest first; none where git cannot tell (no git, no commit). */

@@ -10,43 +10,58 @@
  * vouches for, and a record is the one the writer made from those very bytes.
  */
 import { realpathSync } from 'node:fs';
-import type { Languages } from '../definitions/languages.js';
 import type { RecordedEntry } from '../index/filesSnapshot.js';
 import type { IndexChanges } from '../index/store.js';
 import { worktreeFamily } from '../project/gitWorktrees.js';
 import { getObject, shownUrl, type RemoteEndpoint } from './http.js';
 import { BUCKETS, bucketOf, decodeDefinitions, decodeEntries, decodeManifest, manifestPath, objectPath, type Manifest, type RemoteDefinitions } from './objects.js';
-import { commitsToTry, endpointOf, remoteKeys, type RemoteKeys, type RemoteSettings } from './remoteCache.js';
+import { commitsToTry, endpointOf, keyMap, type RemoteSource } from './remoteCache.js';
 
 /** What a shard gives a remote to read for it. */
 export interface RemoteShardSide {
   readonly projectRoot: string;
-  readonly languages: Languages;
   readonly layout: { readonly shard: number; readonly shards: number };
   /** Whether a file (by its path relative to the project) is of this shard. */
   readonly inShard: (relative: string) => boolean;
-  readonly warn: (message: string) => void;
 }
 
 /** A bucket's definitions, by the file's path relative to the project, until they are written into the local index. */
 type BucketDefinitions = Map<string, RemoteDefinitions>;
 
+/**
+ * Buckets of definitions held at once, fetched for searches and not yet written: past it, the least
+ * recently fetched is let go (the fill fetches it again). A search for a common name may need every
+ * bucket, a few MB each.
+ */
+const MOST_HELD_BUCKETS = 4;
+/**
+ * Entries objects downloading at once: each body's pieces are held until it has all come, so that
+ * all of a shard's at once had held its megabytes twice over.
+ */
+const DOWNLOADS_AT_ONCE = 4;
+
 export class RemoteShard {
-  /** Buckets whose definitions are not yet in the local index, with their fetch once started. */
+  /** Buckets whose definitions are not yet in the local index, with their fetch once started (oldest first). */
   private readonly unwritten = new Map<number, Promise<BucketDefinitions> | undefined>();
+  /** Buckets fetched and held, least recently fetched first. */
+  private readonly held: number[] = [];
   private failed = false;
+  /** What the remote recorded of the shard's files, until taken. */
+  private entries: Map<string, RecordedEntry> | undefined;
 
   private constructor(
     private readonly endpoint: RemoteEndpoint,
     private readonly manifest: Manifest,
-    private readonly keys: RemoteKeys,
+    /** By a portable language key's hex: the key here. */
+    private readonly localKeys: ReadonlyMap<string, Buffer>,
     /** The project folder's path in the repository, followed by `/` ('' at its top). */
     private readonly prefix: string,
     private readonly side: RemoteShardSide,
-    /** What the remote recorded of the shard's files, by their paths relative to the project. */
-    readonly entries: ReadonlyMap<string, RecordedEntry>,
+    private readonly warn: (message: string) => void,
+    entries: Map<string, RecordedEntry>,
     buckets: readonly number[],
   ) {
+    this.entries = entries;
     for (const bucket of buckets) this.unwritten.set(bucket, undefined);
   }
 
@@ -54,39 +69,48 @@ export class RemoteShard {
    * The remote's entries of the shard's files, for HEAD or the nearest commit before it that it has
    * a manifest of; undefined outside git, where it has none, or where it fails (said once).
    */
-  static async open(settings: RemoteSettings, side: RemoteShardSide): Promise<RemoteShard | undefined> {
+  static async open({ settings, keys, warn }: RemoteSource, side: RemoteShardSide): Promise<RemoteShard | undefined> {
     const endpoint = endpointOf(settings);
     const root = realPath(side.projectRoot);
     const family = root === undefined ? undefined : worktreeFamily(root);
     if (family === undefined) return undefined;
     const prefix = family.within === '' ? '' : `${family.within}/`;
     try {
-      const keys = remoteKeys(side.languages);
+      const localKeys = keyMap(keys, 'portable');
       const commits = commitsToTry(side.projectRoot);
       const manifest = await nearestManifest(endpoint, keys.namespace, commits);
       if (manifest === undefined) {
-        if (commits.length > 0) side.warn(`remote cache ${shownUrl(endpoint)} has no index of HEAD or the ${commits.length - 1} commits before it; answering from local work`);
+        if (commits.length > 0) warn(`remote cache ${shownUrl(endpoint)} has no index of HEAD or the ${commits.length - 1} commits before it; answering from local work`);
         return undefined;
       }
-      const buckets = bucketsOf(side.layout, prefix);
+      const { buckets, aligned } = bucketsOf(side.layout, prefix);
       const entries = new Map<string, RecordedEntry>();
-      const objects = await Promise.all(buckets.map((bucket) => fetched(endpoint, manifest.entries[bucket]!, decodeEntries)));
-      for (const recorded of objects) {
-        for (const [repositoryPath, entry] of recorded) {
-          const relative = repositoryPath.startsWith(prefix) ? repositoryPath.slice(prefix.length) : undefined;
-          if (relative === undefined || !side.inShard(relative)) continue;
-          // The language key in place: the remote's is portable, the local index's is this install's (both 16 bytes).
-          const defined = entry.defined;
-          const local = defined === undefined ? undefined : keys.local.get(defined.language.toString('hex'));
-          if (defined !== undefined && local !== undefined) local.copy(defined.language);
-          entries.set(relative, entry);
+      // Each object read as it comes, while the next ones download.
+      const queue = [...buckets];
+      const downloader = async () => {
+        for (let bucket = queue.shift(); bucket !== undefined; bucket = queue.shift()) {
+          const recorded = await fetched(endpoint, manifest.entries[bucket]!, decodeEntries);
+          for (const [repositoryPath, entry] of recorded) {
+            const relative = repositoryPath.startsWith(prefix) ? repositoryPath.slice(prefix.length) : undefined;
+            if (relative === undefined || (!aligned && !side.inShard(relative))) continue;
+            localizeLanguage(entry, localKeys);
+            entries.set(relative, entry);
+          }
         }
-      }
-      return new RemoteShard(endpoint, manifest, keys, prefix, side, entries, buckets);
+      };
+      await Promise.all(Array.from({ length: DOWNLOADS_AT_ONCE }, downloader));
+      return new RemoteShard(endpoint, manifest, localKeys, prefix, side, warn, entries, buckets);
     } catch (error) {
-      side.warn(failure(endpoint, error));
+      warn(failure(endpoint, error));
       return undefined;
     }
+  }
+
+  /** What the remote recorded of the shard's files, by their paths relative to the project: once (the shard keeps them from then on). */
+  takeEntries(): Map<string, RecordedEntry> {
+    const entries = this.entries ?? new Map<string, RecordedEntry>();
+    this.entries = undefined;
+    return entries;
   }
 
   /** Whether some bucket's definitions are not yet in the local index. */
@@ -111,15 +135,16 @@ export class RemoteShard {
     if (next.done === true || this.failed) return undefined;
     const records = await this.bucket(next.value);
     this.unwritten.delete(next.value);
+    this.forgetHeld(next.value);
     const definitions = [...records.values()].flatMap((record) => {
-      const language = this.keys.local.get(record.language.toString('hex'));
+      const language = this.localKeys.get(record.language.toString('hex'));
       return language === undefined ? [] : [{ content: record.content, language, payload: record.payload }];
     });
     return { words: [], definitions };
   }
 
   private isLanguage(portable: Buffer, local: Buffer): boolean {
-    return this.keys.local.get(portable.toString('hex'))?.equals(local) === true;
+    return this.localKeys.get(portable.toString('hex'))?.equals(local) === true;
   }
 
   private bucket(bucket: number): Promise<BucketDefinitions> {
@@ -127,8 +152,16 @@ export class RemoteShard {
     if (fetching === undefined) {
       fetching = this.fetchDefinitions(bucket);
       this.unwritten.set(bucket, fetching);
+      this.held.push(bucket);
+      // The oldest one fetched lets go of its records; the fill fetches it again.
+      if (this.held.length > MOST_HELD_BUCKETS) this.unwritten.set(this.held.shift()!, undefined);
     }
     return fetching;
+  }
+
+  private forgetHeld(bucket: number): void {
+    const at = this.held.indexOf(bucket);
+    if (at >= 0) this.held.splice(at, 1);
   }
 
   private async fetchDefinitions(bucket: number): Promise<BucketDefinitions> {
@@ -141,7 +174,7 @@ export class RemoteShard {
       }
     } catch (error) {
       this.failed = true;
-      this.side.warn(failure(this.endpoint, error));
+      this.warn(failure(this.endpoint, error));
     }
     return byPath;
   }
@@ -168,11 +201,24 @@ async function fetched<T>(endpoint: RemoteEndpoint, name: string, decode: (body:
 
 /**
  * The buckets that hold the shard's files: one in `shards` where the project is the repository's
- * top and `shards` divides BUCKETS (a bucket's files are then all of one shard), every one otherwise.
+ * top and `shards` divides BUCKETS (`aligned`: a bucket's files are then all of one shard), every
+ * one otherwise.
  */
-function bucketsOf({ shard, shards }: RemoteShardSide['layout'], prefix: string): number[] {
+function bucketsOf({ shard, shards }: RemoteShardSide['layout'], prefix: string): { buckets: number[]; aligned: boolean } {
   const all = Array.from({ length: BUCKETS }, (_, bucket) => bucket);
-  return prefix === '' && BUCKETS % shards === 0 ? all.filter((bucket) => bucket % shards === shard) : all;
+  const aligned = prefix === '' && BUCKETS % shards === 0;
+  return { buckets: aligned ? all.filter((bucket) => bucket % shards === shard) : all, aligned };
+}
+
+/**
+ * Puts the local key of the entry's language in place of the portable one the remote holds (both
+ * 16 bytes, in the entry's own bytes); an entry in a language unknown here keeps it, and its names
+ * are then never taken as this language's.
+ */
+function localizeLanguage(entry: RecordedEntry, localKeys: ReadonlyMap<string, Buffer>): void {
+  const defined = entry.defined;
+  const local = defined === undefined ? undefined : localKeys.get(defined.language.toString('hex'));
+  if (defined !== undefined && local !== undefined) local.copy(defined.language);
 }
 
 function failure(endpoint: RemoteEndpoint, error: unknown): string {

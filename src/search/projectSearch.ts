@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Languages } from '../definitions/languages.js';
 import type { IndexSettings, IndexStore, Warn } from '../index/index.js';
-import type { RemoteSettings } from '../remote/remoteCache.js';
+import { remoteKeys, type RemoteKeys, type RemoteSettings, type RemoteSource } from '../remote/remoteCache.js';
 import { TreeWatcher } from '../project/treeWatcher.js';
 import type { ProjectWalk, WalkedFile } from '../project/walker.js';
 import type { FromSearchWorker, SearchWorkerData, ToSearchWorker } from './searchWorker.js';
@@ -69,6 +69,8 @@ export class ProjectSearch {
   private searched = false;
   /** `start`'s setting of the watch in step with the disk, while it goes on. */
   private starting: Promise<void> | undefined;
+  /** This build's keys in the remote cache, once a shard may read it. */
+  private remoteKeys: RemoteKeys | undefined;
 
   constructor(
     private readonly walk: ProjectWalk,
@@ -194,11 +196,12 @@ export class ProjectSearch {
     const cores = availableParallelism();
     if (cores < 2) return undefined;
     const youngMb = this.options.fillWhenIdle ? SERVER_WORKER_YOUNG_MB : COMMAND_WORKER_YOUNG_MB;
+    const remote = this.workers === undefined ? this.remoteSource() : undefined;
     this.workers ??= new SearchWorkers(this.options.workerScript ?? WORKER_SCRIPT, cores, youngMb, this.options, (shard) => ({
       projectRoot: this.options.projectRoot,
       languages: this.languages.entries,
       index: this.options.index,
-      remote: this.options.remote?.settings,
+      remote: remote && { settings: remote.settings, keys: remote.keys }, // Its warning is this thread's.
       fillWhenIdle: this.options.fillWhenIdle,
       layout: { shard, shards: cores },
       callsInFlight: this.callsInFlight.buffer as SharedArrayBuffer,
@@ -206,8 +209,20 @@ export class ProjectSearch {
     return this.workers.broken ? undefined : this.workers;
   }
 
+  /**
+   * The remote cache with this build's keys there, for shards that may read it: none where the local
+   * index has a snapshot of the project's files (its shards never read the remote), so that the keys
+   * (every grammar hashed, some 130 ms) are made only for a project new to this machine, once.
+   */
+  private remoteSource(): RemoteSource | undefined {
+    const remote = this.options.remote;
+    if (remote === undefined || this.options.store().snapshotNames('files-').length > 0) return undefined;
+    this.remoteKeys ??= remoteKeys(this.languages);
+    return { ...remote, keys: this.remoteKeys };
+  }
+
   private localShard(files: readonly WalkedFile[]): Shard {
-    this.local ??= { shard: new Shard(this.options.projectRoot, this.languages, this.options.store(), undefined, this.options.remote) };
+    this.local ??= { shard: new Shard(this.options.projectRoot, this.languages, this.options.store(), undefined, this.remoteSource()) };
     if (this.local.files !== files) {
       this.local.shard.setFiles(files.map((file, order) => ({ relative: file.relative, order })));
       this.local.files = files;

@@ -18,7 +18,7 @@ import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type DefinedName
 import type { IndexChanges, IndexStore } from '../index/store.js';
 import { wordFilterOf, wordsOfName } from '../index/wordFilter.js';
 import { WorktreeEntries } from '../index/worktreeEntries.js';
-import type { RemoteSettings } from '../remote/remoteCache.js';
+import type { RemoteSource } from '../remote/remoteCache.js';
 import { RemoteShard } from '../remote/remoteShard.js';
 import { stampNumbersOf, stampOf, statsOf } from '../project/files.js';
 import { rootPrefixOf } from '../project/paths.js';
@@ -180,8 +180,8 @@ export class Shard {
     private readonly store: IndexStore,
     /** Which shard of how many this is: the name of its snapshot in the index. */
     private readonly layout: { readonly shard: number; readonly shards: number } = { shard: 0, shards: 1 },
-    /** A remote cache to read where the local index knows nothing of the project, and where to say its failure. */
-    private readonly remoteCache?: { readonly settings: RemoteSettings; readonly warn: (message: string) => void },
+    /** A remote cache to read where the local index knows nothing of the project. */
+    private readonly remoteCache?: RemoteSource,
   ) {
     this.rootPrefix = rootPrefixOf(projectRoot);
   }
@@ -245,6 +245,7 @@ export class Shard {
     progress?.(this.filled, this.files.length);
     if (this.filled < this.files.length) return true;
     this.otherWorktrees = undefined; // Every file has its entry now: the next server starts from this shard's snapshot.
+    if (this.remote?.pending !== true) this.remote = undefined;
     // The end of a pass saves the snapshot; a call on a shard filled already only writes its records.
     this.persist(this.filled > from);
     return false;
@@ -431,9 +432,9 @@ export class Shard {
     return this.recorded;
   }
 
-  private async openRemote({ settings, warn }: NonNullable<Shard['remoteCache']>, inShard: (relative: string) => boolean): Promise<void> {
-    this.remote = await RemoteShard.open(settings, { projectRoot: this.projectRoot, languages: this.languages, layout: this.layout, inShard, warn });
-    if (this.remote !== undefined) this.otherWorktrees = WorktreeEntries.fromRemote(this.projectRoot, this.remote.entries);
+  private async openRemote(source: RemoteSource, inShard: (relative: string) => boolean): Promise<void> {
+    this.remote = await RemoteShard.open(source, { projectRoot: this.projectRoot, layout: this.layout, inShard });
+    if (this.remote !== undefined) this.otherWorktrees = WorktreeEntries.fromRemote(this.projectRoot, this.remote.takeEntries());
   }
 
   /** The file's definitions as a remote cache recorded them for its content, held; undefined where it has none. */
