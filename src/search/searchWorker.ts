@@ -61,6 +61,8 @@ setImmediate(() => shard.recall());
 const PAUSED_MS = 25;
 
 let filling = false;
+/** Whether a write of what searches learnt waits for the calls to end. */
+let persisting = false;
 /** Index requests waiting for the fill to end: each is answered when every file is in the index. */
 const indexRequests = new Set<number>();
 
@@ -87,8 +89,14 @@ function fillWhileIdle(): void {
  * still search.
  */
 function persistWhenIdle(): void {
-  if (Atomics.load(calls, 0) > 0) return void setTimeout(persistWhenIdle, PAUSED_MS);
-  shard.persist();
+  if (persisting) return; // One wait at a time, however many calls end meanwhile.
+  persisting = true;
+  const attempt = () => {
+    if (Atomics.load(calls, 0) > 0) return void setTimeout(attempt, PAUSED_MS);
+    persisting = false;
+    shard.persist();
+  };
+  attempt();
 }
 
 /** A fill that fails is a bug: the worker dies of it, and the main thread takes its searches. */
