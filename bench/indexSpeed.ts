@@ -22,8 +22,8 @@ import { median, type Row } from './table.js';
 const WARM_RUNS = 3;
 /** /proc's clock ticks a second (USER_HZ), 100 on Linux. */
 const CLOCK_TICKS = 100;
-const IDLE_SAMPLE_MS = 500;
-const IDLE_SAMPLES = 4;
+export const IDLE_SAMPLE_MS = 500;
+export const IDLE_SAMPLES = 4;
 
 export interface IndexBench {
   readonly rows: Row[];
@@ -40,13 +40,13 @@ function treeBytes(folder: string): number {
 }
 
 /** A process's CPU time so far, in ms (user and system, all its threads). */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
 /** Resolves once the process has used less than 2% of a core over IDLE_SAMPLES samples in a row. */
-async function untilIdle(pid: number): Promise<void> {
+export async function untilIdle(pid: number): Promise<void> {
   let quiet = 0;
   let before = cpuMs(pid);
   while (quiet < IDLE_SAMPLES) {

@@ -3,7 +3,9 @@
  * figures beside the reference tools' from the same run, as ratios. Without sections, search, index,
  * outline, trees (`zumba outline` of every Go file against `ctags -R`), accuracy and ends (where
  * definitions end, and find_symbol body sizes); `kernel` (the index, and the outline of every `.c`
- * and `.h`, on the whole Linux tree, `make-corpus.sh --big`; some fifteen minutes), tokens (the bytes
+ * and `.h`, on the whole Linux tree, `make-corpus.sh --big`; some fifteen minutes), remote (a team cache
+ * in nginx, filled by `zumba index --push` and read by fresh machines, on the Linux tree as a git
+ * repository; nginx from Debian's package), tokens (the bytes
  * an agent reads for navigation questions, with the tools and without: tokens.ts) and the soak (30
  * minutes by default) run only when asked for. Every server of the run keeps its
  * index in a folder of the run's own, removed at the end: the user's cache is never touched.
@@ -16,6 +18,7 @@ import path from 'node:path';
 import { runAccuracy } from './accuracy.js';
 import { runEndLines } from './endLines.js';
 import { outlineSpeed } from './outlineSpeed.js';
+import { remoteSpeed } from './remoteSpeed.js';
 import { indexSpeed } from './indexSpeed.js';
 import { BENCH_NAMES, searchSpeed } from './searchSpeed.js';
 import { soak } from './soak.js';
@@ -26,7 +29,7 @@ import { treeOutlines } from './treeOutlines.js';
 const [corpusArgument, ...sectionArguments] = process.argv.slice(2);
 const corpus = corpusArgument ?? '/tmp/zumba-corpus';
 const DEFAULT_SECTIONS = ['search', 'index', 'outline', 'trees', 'accuracy', 'ends'];
-const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'tokens', 'soak'];
+const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'remote', 'tokens', 'soak'];
 /** From absent and rare to the commonest words of C, as BENCH_NAMES are for the four languages of `all`. */
 const KERNEL_NAMES = [
   'zumba_absent_name', 'kmalloc', 'spin_lock_irqsave', 'task_struct', 'EXPORT_SYMBOL', 'printk', 'mutex_lock', 'list_head',
@@ -67,6 +70,12 @@ for (const [section, tree, names, ctagsRuns] of [['index', 'all', BENCH_NAMES, 3
   if (!sections.has(section)) continue;
   const result = await indexSpeed(`${corpus}/${tree}`, names, { ctagsRuns });
   process.stdout.write(`Index (${corpus}/${tree})\n${renderTable(result.rows)}\n`);
+  for (const mismatch of result.mismatches) process.stdout.write(`  ${mismatch}\n`);
+  process.stdout.write('\n');
+}
+if (sections.has('remote')) {
+  const result = await remoteSpeed(`${corpus}/linux`, KERNEL_NAMES);
+  process.stdout.write(`Team cache (${corpus}/linux, nginx on loopback)\n${renderTable(result.rows)}\n`);
   for (const mismatch of result.mismatches) process.stdout.write(`  ${mismatch}\n`);
   process.stdout.write('\n');
 }
