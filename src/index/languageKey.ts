@@ -14,7 +14,7 @@
  * same on every machine that runs the same build, for records shared through a remote cache.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LanguageInfo } from '../definitions/languages.js';
@@ -37,9 +37,19 @@ function fileIdentity(file: string): string {
   return `${file}\0${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.size}\0`;
 }
 
+/** Read a piece at a time, for the hash of a file's bytes: a grammar's whole `.wasm` read at once is megabytes held by a server for good. */
+const piece = Buffer.alloc(1 << 20);
+
 /** A file as its bytes (its path differs from one install to the next). */
 function fileBytes(file: string): Buffer {
-  return createHash('sha256').update(readFileSync(file)).digest();
+  const hash = createHash('sha256');
+  const fd = openSync(file, 'r');
+  try {
+    for (let read = readSync(fd, piece); read > 0; read = readSync(fd, piece)) hash.update(piece.subarray(0, read));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest();
 }
 
 const local: KeyKind = { identify: fileIdentity, engine: undefined, keys: new Map() };
