@@ -61,8 +61,6 @@ setImmediate(() => shard.recall());
 const PAUSED_MS = 25;
 
 let filling = false;
-/** Whether a write of what searches learnt waits for the calls to end. */
-let persisting = false;
 /** Index requests waiting for the fill to end: each is answered when every file is in the index. */
 const indexRequests = new Set<number>();
 
@@ -81,22 +79,6 @@ function fillWhileIdle(): void {
     indexRequests.clear();
   };
   setImmediate(() => void step().catch(fail));
-}
-
-/**
- * Writes what searches learnt once no call is being answered: a shard done with its part of a call
- * would otherwise write its snapshot (a kernel shard's first: some 170 ms) while the other shards
- * still search.
- */
-function persistWhenIdle(): void {
-  if (persisting) return; // One wait at a time, however many calls end meanwhile.
-  persisting = true;
-  const attempt = () => {
-    if (Atomics.load(calls, 0) > 0) return void setTimeout(attempt, PAUSED_MS);
-    persisting = false;
-    shard.persist();
-  };
-  attempt();
 }
 
 /** A fill that fails is a bug: the worker dies of it, and the main thread takes its searches. */
@@ -130,7 +112,7 @@ port.on('message', (message: ToSearchWorker) => {
           // process ends with its answer, before.
           if (!fillWhenIdle) shard.persist();
           port.postMessage({ id: message.id, hits } satisfies FromSearchWorker);
-          if (fillWhenIdle) persistWhenIdle();
+          if (fillWhenIdle) shard.persist();
           fillWhileIdle();
         },
         (error: unknown) => {
