@@ -125,6 +125,19 @@ describe('remote cache', { skip: withoutNginx }, () => {
     await nginx.stop();
   });
 
+  /** A repository pushed to nginx, a proxy before it that behaves `how`, and a clone: `use` is given the proxy's URL and the clone. */
+  async function throughProxy(how: Misbehaviour, use: (remote: string, clone: string) => Promise<void>): Promise<void> {
+    const repo = repository();
+    const url = `${nginx.url}${how.replace(' ', '-')}/`;
+    await pushed(repo, url);
+    const proxy = await misbehaving(url, how);
+    try {
+      await use(proxy.url, await cloneOf(repo));
+    } finally {
+      await proxy.stop();
+    }
+  }
+
   test('a cold start through the remote reads only the files that hold the name, and keeps what it fetched', async () => {
     const repo = repository();
     const url = `${nginx.url}team/`;
@@ -182,37 +195,23 @@ describe('remote cache', { skip: withoutNginx }, () => {
     ['not gzip', /its gzip does not read/],
   ] as [Misbehaviour, RegExp][]) {
     test(`a remote that answers "${how}" is said once, and the answers are those of no remote`, async () => {
-      const repo = repository();
-      const url = `${nginx.url}${how.replace(' ', '-')}/`;
-      await pushed(repo, url);
-      const proxy = await misbehaving(url, how);
-      try {
-        const clone = await cloneOf(repo);
+      await throughProxy(how, async (remote, clone) => {
         const warnings: string[] = [];
-        const shard = shardIn(clone, cacheFolder(), { settings: settingsOf(proxy.url, 300), warn: (message) => warnings.push(message) });
+        const shard = shardIn(clone, cacheFolder(), { settings: settingsOf(remote, 300), warn: (message) => warnings.push(message) });
         const found = await searched(clone, shard);
         assert.deepEqual({ references: found.references, symbols: found.symbols }, answers);
         assert.equal(warnings.length, 1, warnings.join('\n'));
         assert.match(warnings[0]!, said);
         while (await shard.fill()); // Its fill too ends, having read the files.
-      } finally {
-        await proxy.stop();
-      }
+      });
     });
   }
 
   test('a remote that compresses its answers on the wire (Content-Encoding: gzip) serves as well', async () => {
-    const repo = repository();
-    const url = `${nginx.url}gzip/`;
-    await pushed(repo, url);
-    const proxy = await misbehaving(url, 'gzip');
-    try {
-      const clone = await cloneOf(repo);
-      const found = await searched(clone, shardIn(clone, cacheFolder(), { settings: settingsOf(proxy.url), warn: assert.fail }));
+    await throughProxy('gzip', async (remote, clone) => {
+      const found = await searched(clone, shardIn(clone, cacheFolder(), { settings: settingsOf(remote), warn: assert.fail }));
       assert.deepEqual(found, { ...answers, opened: ['a.rs', 'deep/d.rs'] });
-    } finally {
-      await proxy.stop();
-    }
+    });
   });
 
   test('two readers and a writer at once', async () => {
@@ -223,83 +222,75 @@ describe('remote cache', { skip: withoutNginx }, () => {
     const [, ...found] = await Promise.all([pushed(repo, url), ...clones.map((clone) => searched(clone, shardIn(clone, cacheFolder(), { settings: settingsOf(url), warn: assert.fail })))]);
     for (const each of found) assert.deepEqual(each, { ...answers, opened: ['a.rs', 'deep/d.rs'] });
   });
-});
 
-describe('remote cache from the command line', { skip: withoutNginx }, () => {
-  let nginx: Nginx;
-  before(async () => {
-    nginx = await startNginx();
-  });
-  after(async () => {
-    await nginx.stop();
-  });
-
-  function zumba(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, [cliPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
-
-  test('index --push, then find-symbol on a clone with an empty cache, through a URL with credentials that appear nowhere', async () => {
-    const repo = repository();
-    const url = `http://reader:${PASSWORD}@${new URL(nginx.url).host}/private/`;
-    const pushedOut = await zumba(['index', '--project', repo, '--cache-dir', path.join(temporaryFolder(), 'c'), '--push', '--remote-cache', url]);
-    assert.equal(pushedOut.code, 0, pushedOut.stderr);
-    assert.match(pushedOut.stdout, /^pushed \d+ of 128 objects .* to http:\/\/127\.0\.0\.1:\d+\/private\/\n$/);
-    const clone = await cloneOf(repo);
-    const found = await zumba(['find-symbol', '--project', clone, '--cache-dir', path.join(temporaryFolder(), 'c'), 'needle'], { ZUMBA_REMOTE_CACHE: url });
-    assert.deepEqual(found, { code: 0, stdout: 'a.rs:1 function — fn needle() {}\n', stderr: '' });
-    assert.ok(nginx.requests().some((line) => line.startsWith('GET /private/v1/objects/') && / 200 \d+$/.test(line)));
-    // Refused credentials: said, without them.
-    const refused = await zumba(['find-symbol', '--project', await cloneOf(repo), '--cache-dir', path.join(temporaryFolder(), 'c'), '--remote-cache', url.replace(PASSWORD, `${PASSWORD}x`), 'needle']);
-    assert.equal(refused.stdout, 'a.rs:1 function — fn needle() {}\n');
-    assert.match(refused.stderr, /^zumba: remote cache http:\/\/127\.0\.0\.1:\d+\/private\/: GET .* answered 401; answering from local work\n$/);
-    for (const output of [pushedOut, found, refused]) assert.ok(!`${output.stdout}${output.stderr}`.includes(PASSWORD));
-  });
-
-  test('a repository of one file is pushed: the shards with no file have no snapshot, and nothing to put', async () => {
-    const root = realpathSync(temporaryFolder());
-    writeFileSync(path.join(root, 'only.rs'), 'fn needle() {}\n');
-    utimesSync(path.join(root, 'only.rs'), PAST, PAST);
-    git(root, 'init', '-q');
-    git(root, 'add', '-A');
-    git(root, 'commit', '-qm', 'one file');
-    const out = await zumba(['index', '--project', root, '--cache-dir', path.join(temporaryFolder(), 'c'), '--push', '--remote-cache', `${nginx.url}one/`]);
-    assert.equal(out.code, 0, out.stderr);
-    const clone = await cloneOf(root);
-    const found = await zumba(['find-symbol', '--project', clone, '--cache-dir', path.join(temporaryFolder(), 'c'), '--remote-cache', `${nginx.url}one/`, 'needle']);
-    assert.deepEqual(found, { code: 0, stdout: 'only.rs:1 function — fn needle() {}\n', stderr: '' });
-  });
-
-  test('a token in ZUMBA_REMOTE_CACHE_HEADER is sent, and never printed', async () => {
-    const repo = repository();
-    const token = Buffer.from(`reader:${PASSWORD}`).toString('base64');
-    const env = { ZUMBA_REMOTE_CACHE: `${nginx.url}private/`, ZUMBA_REMOTE_CACHE_HEADER: `Authorization: Basic ${token}` };
-    const out = await zumba(['index', '--project', repo, '--cache-dir', path.join(temporaryFolder(), 'c'), '--push'], env);
-    assert.equal(out.code, 0, out.stderr);
-    const wrong = await zumba(['index', '--project', repo, '--cache-dir', path.join(temporaryFolder(), 'c'), '--push'], { ...env, ZUMBA_REMOTE_CACHE_HEADER: `Authorization: Basic x${token}` });
-    assert.equal(wrong.code, 1);
-    assert.match(wrong.stderr, /answered 401/);
-    for (const output of [out, wrong]) assert.ok(!`${output.stdout}${output.stderr}`.includes(token));
-  });
-
-  test('usage: --push needs a remote; a remote that is no http(s) URL, or with --no-cache, is refused', async () => {
-    const repo = repository();
-    const cases: [string[], RegExp][] = [
-      [['index', '--project', repo, '--push'], /index --push needs a remote cache/],
-      [['find-symbol', '--project', repo, '--remote-cache', 'ftp://example.com/', 'x'], /must be http: or https:, not ftp:/],
-      [['find-symbol', '--project', repo, '--remote-cache', 'not a url', 'x'], /is not a URL/],
-      [['find-symbol', '--project', repo, '--no-cache', '--remote-cache', nginx.url, 'x'], /not with --no-cache/],
-    ];
-    for (const [args, said] of cases) {
-      const out = await zumba(args);
-      assert.equal(out.code, 2, args.join(' '));
-      assert.match(out.stderr, said);
+  describe('from the command line', () => {
+    function zumba(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+      return new Promise((resolve) => {
+        const child = spawn(process.execPath, [cliPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      });
     }
+
+    test('index --push, then find-symbol on a clone with an empty cache, through a URL with credentials that appear nowhere', async () => {
+      const repo = repository();
+      const url = `http://reader:${PASSWORD}@${new URL(nginx.url).host}/private/`;
+      const pushedOut = await zumba(['index', '--project', repo, '--cache-dir', path.join(temporaryFolder(), 'c'), '--push', '--remote-cache', url]);
+      assert.equal(pushedOut.code, 0, pushedOut.stderr);
+      assert.match(pushedOut.stdout, /^pushed \d+ of 128 objects .* to http:\/\/127\.0\.0\.1:\d+\/private\/\n$/);
+      const clone = await cloneOf(repo);
+      const found = await zumba(['find-symbol', '--project', clone, '--cache-dir', path.join(temporaryFolder(), 'c'), 'needle'], { ZUMBA_REMOTE_CACHE: url });
+      assert.deepEqual(found, { code: 0, stdout: 'a.rs:1 function — fn needle() {}\n', stderr: '' });
+      assert.ok(nginx.requests().some((line) => line.startsWith('GET /private/v1/objects/') && / 200 \d+$/.test(line)));
+      // Refused credentials: said, without them.
+      const refused = await zumba(['find-symbol', '--project', await cloneOf(repo), '--cache-dir', path.join(temporaryFolder(), 'c'), '--remote-cache', url.replace(PASSWORD, `${PASSWORD}x`), 'needle']);
+      assert.equal(refused.stdout, 'a.rs:1 function — fn needle() {}\n');
+      assert.match(refused.stderr, /^zumba: remote cache http:\/\/127\.0\.0\.1:\d+\/private\/: GET .* answered 401; answering from local work\n$/);
+      for (const output of [pushedOut, found, refused]) assert.ok(!`${output.stdout}${output.stderr}`.includes(PASSWORD));
+    });
+
+    test('a repository of one file is pushed: the shards with no file have no snapshot, and nothing to put', async () => {
+      const root = realpathSync(temporaryFolder());
+      writeFileSync(path.join(root, 'only.rs'), 'fn needle() {}\n');
+      utimesSync(path.join(root, 'only.rs'), PAST, PAST);
+      git(root, 'init', '-q');
+      git(root, 'add', '-A');
+      git(root, 'commit', '-qm', 'one file');
+      const out = await zumba(['index', '--project', root, '--cache-dir', path.join(temporaryFolder(), 'c'), '--push', '--remote-cache', `${nginx.url}one/`]);
+      assert.equal(out.code, 0, out.stderr);
+      const clone = await cloneOf(root);
+      const found = await zumba(['find-symbol', '--project', clone, '--cache-dir', path.join(temporaryFolder(), 'c'), '--remote-cache', `${nginx.url}one/`, 'needle']);
+      assert.deepEqual(found, { code: 0, stdout: 'only.rs:1 function — fn needle() {}\n', stderr: '' });
+    });
+
+    test('a token in ZUMBA_REMOTE_CACHE_HEADER is sent, and never printed', async () => {
+      const repo = repository();
+      const token = Buffer.from(`reader:${PASSWORD}`).toString('base64');
+      const env = { ZUMBA_REMOTE_CACHE: `${nginx.url}private/`, ZUMBA_REMOTE_CACHE_HEADER: `Authorization: Basic ${token}` };
+      const out = await zumba(['index', '--project', repo, '--cache-dir', path.join(temporaryFolder(), 'c'), '--push'], env);
+      assert.equal(out.code, 0, out.stderr);
+      const wrong = await zumba(['index', '--project', repo, '--cache-dir', path.join(temporaryFolder(), 'c'), '--push'], { ...env, ZUMBA_REMOTE_CACHE_HEADER: `Authorization: Basic x${token}` });
+      assert.equal(wrong.code, 1);
+      assert.match(wrong.stderr, /answered 401/);
+      for (const output of [out, wrong]) assert.ok(!`${output.stdout}${output.stderr}`.includes(token));
+    });
+
+    test('usage: --push needs a remote; a remote that is no http(s) URL, or with --no-cache, is refused', async () => {
+      const repo = repository();
+      const cases: [string[], RegExp][] = [
+        [['index', '--project', repo, '--push'], /index --push needs a remote cache/],
+        [['find-symbol', '--project', repo, '--remote-cache', 'ftp://example.com/', 'x'], /must be http: or https:, not ftp:/],
+        [['find-symbol', '--project', repo, '--remote-cache', 'not a url', 'x'], /is not a URL/],
+        [['find-symbol', '--project', repo, '--no-cache', '--remote-cache', nginx.url, 'x'], /not with --no-cache/],
+      ];
+      for (const [args, said] of cases) {
+        const out = await zumba(args);
+        assert.equal(out.code, 2, args.join(' '));
+        assert.match(out.stderr, said);
+      }
+    });
   });
 });
