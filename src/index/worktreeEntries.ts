@@ -9,11 +9,11 @@
  * Nothing of the other worktrees is read but their snapshots in the cache: not their files, nor
  * their git indexes.
  */
-import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { statsOf, type StampNumbers } from '../project/files.js';
 import { matchesStats, readGitIndex, type GitIndex } from '../project/gitIndex.js';
 import { worktreeFamily, type GitWorktree } from '../project/gitWorktrees.js';
+import { realPath } from '../project/paths.js';
 import { decodeFilesSnapshot, recordEntry, type RecordedEntry, type RoomFor } from './filesSnapshot.js';
 
 /** At most this many other worktrees are read, the first ones found that have a snapshot of the shard. */
@@ -56,7 +56,7 @@ export class WorktreeEntries {
   static of(projectRoot: string, name: string, { inShard, snapshotOf, roomFor }: ShardSide): WorktreeEntries | undefined {
     const family = worktreeFamily(realPath(projectRoot) ?? projectRoot);
     if (family === undefined) return undefined;
-    const prefix = family.within === '' ? '' : `${family.within}/`;
+    const prefix = family.prefix;
     // Read once another worktree has a snapshot to give: null where it vouches for nothing here.
     let own: GitIndex | null | undefined;
     const vouched = new Map<string, VouchedEntry>();
@@ -106,7 +106,7 @@ export class WorktreeEntries {
     const family = worktreeFamily(realPath(projectRoot) ?? projectRoot);
     const own = family === undefined ? undefined : vouchingIndex(family.own);
     if (family === undefined || own === undefined) return undefined;
-    const prefix = family.within === '' ? '' : `${family.within}/`;
+    const prefix = family.prefix;
     const vouched = new Map<string, VouchedEntry>();
     for (const [relative, entry] of recorded) {
       const blobNumber = entry.blob === undefined ? -1 : blobNumberOf(own, prefix + relative, entry.blob);
@@ -148,12 +148,4 @@ function vouchingIndex(worktree: GitWorktree): GitIndex | undefined {
     if (stats !== undefined && matchesStats(blobs.entryNumbered(number), stats)) return blobs;
   }
   return undefined;
-}
-
-function realPath(folder: string): string | undefined {
-  try {
-    return realpathSync(folder);
-  } catch {
-    return undefined;
-  }
 }

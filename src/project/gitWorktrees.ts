@@ -19,6 +19,8 @@ export interface GitWorktree {
 export interface WorktreeFamily {
   readonly own: GitWorktree;
   readonly within: string;
+  /** `within` followed by `/`, '' at the top: what the folder's paths relative to it are prefixed with in the worktree's (and git's index's). */
+  readonly prefix: string;
   readonly others: readonly GitWorktree[];
 }
 
@@ -39,7 +41,8 @@ function familyOf(folder: string): WorktreeFamily | undefined {
   const commonDir = path.resolve(gitDir, firstLine(path.join(gitDir, 'commondir')) ?? '.');
   const own = { top, index: path.join(gitDir, 'index') };
   const others = [mainWorktree(commonDir), ...linkedWorktrees(commonDir)].filter((worktree): worktree is GitWorktree => worktree !== undefined && worktree.top !== top);
-  return { own, within: path.relative(top, folder).split(path.sep).join('/'), others };
+  const within = path.relative(top, folder).split(path.sep).join('/');
+  return { own, within, prefix: within === '' ? '' : `${within}/`, others };
 }
 
 /** The nearest folder at or above `folder` that holds a `.git`. */

@@ -76,6 +76,15 @@ export function describe(error: unknown): string {
  * The project root with a trailing `/`: a file's absolute path is this and its relative path
  * concatenated (`path.join` would normalise every path of the walk for nothing).
  */
+/** The folder with every symbolic link resolved, or undefined where it cannot be (gone, or not ours to look at). */
+export function realPath(folder: string): string | undefined {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return undefined;
+  }
+}
+
 export function rootPrefixOf(projectRoot: string): string {
   return projectRoot.endsWith('/') ? projectRoot : `${projectRoot}/`;
 }

@@ -38,7 +38,7 @@ export async function pushIndex({ projectRoot, languages, store, snapshotNames }
   const family = worktreeFamily(realpathSync(projectRoot));
   const [commit] = commitsToTry(projectRoot);
   if (family === undefined || commit === undefined) throw new RemoteError('--push needs the project in a git repository, with a commit checked out');
-  const prefix = family.within === '' ? '' : `${family.within}/`;
+  const prefix = family.prefix;
   const keys = remoteKeys(languages);
   const portableKeys = keyMap(keys, 'local');
   const buckets = Array.from({ length: BUCKETS }, () => ({ entries: [] as RecordedEntry[], definitions: [] as RemoteDefinitions[] }));

@@ -9,10 +9,10 @@
  * without one. Nothing from the remote changes an answer: an entry serves only a file whose blob git
  * vouches for, and a record is the one the writer made from those very bytes.
  */
-import { realpathSync } from 'node:fs';
 import type { RecordedEntry } from '../index/filesSnapshot.js';
 import type { IndexChanges } from '../index/store.js';
 import { worktreeFamily } from '../project/gitWorktrees.js';
+import { realPath } from '../project/paths.js';
 import { getObject, shownUrl, type RemoteEndpoint } from './http.js';
 import { BUCKETS, bucketOf, decodeDefinitions, decodeEntries, decodeManifest, manifestPath, objectPath, type Manifest, type RemoteDefinitions } from './objects.js';
 import { commitsToTry, endpointOf, keyMap, type RemoteSource } from './remoteCache.js';
@@ -74,7 +74,7 @@ export class RemoteShard {
     const root = realPath(side.projectRoot);
     const family = root === undefined ? undefined : worktreeFamily(root);
     if (family === undefined) return undefined;
-    const prefix = family.within === '' ? '' : `${family.within}/`;
+    const prefix = family.prefix;
     try {
       const localKeys = keyMap(keys, 'portable');
       const commits = commitsToTry(side.projectRoot);
@@ -223,12 +223,4 @@ function localizeLanguage(entry: RecordedEntry, localKeys: ReadonlyMap<string, B
 
 function failure(endpoint: RemoteEndpoint, error: unknown): string {
   return `remote cache ${shownUrl(endpoint)}: ${error instanceof Error ? error.message : String(error)}; answering from local work`;
-}
-
-function realPath(folder: string): string | undefined {
-  try {
-    return realpathSync(folder);
-  } catch {
-    return undefined;
-  }
 }
