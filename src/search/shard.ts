@@ -445,9 +445,7 @@ export class Shard {
     const key = languageKey(language);
     const payload = await this.remote.definitions(file.relative, content, key);
     const remote = payload === undefined ? undefined : decodeKeptDefinitions(payload);
-    if (remote === undefined) return undefined;
-    this.learn(file, state, { content, words: state.entry?.words, defined: namesOf(remote, key), blob: state.entry?.blob });
-    return this.hold(file.relative, state, remote);
+    return remote === undefined ? undefined : this.holdFound(file, state, content, key, remote);
   }
 
   /** The file's definitions if memory or the index has them for its content; undefined when they must be made. */
@@ -462,9 +460,13 @@ export class Shard {
     if (content === undefined) return undefined;
     const key = languageKey(language);
     const stored = this.storedDefinitions(content, key);
-    if (stored === undefined) return undefined;
-    this.learn(file, state, { content, words: state.entry?.words, defined: namesOf(stored, key), blob: state.entry?.blob });
-    return this.hold(file.relative, state, stored);
+    return stored === undefined ? undefined : this.holdFound(file, state, content, key, stored);
+  }
+
+  /** Definitions found for the state's content in the language of this key (in the index, or a remote cache): its entry records their names, and they are held. */
+  private holdFound(file: ShardFile, state: FileState, content: Buffer, key: Buffer, found: KeptDefinitions): KeptDefinitions {
+    this.learn(file, state, { content, words: state.entry?.words, defined: namesOf(found, key), blob: state.entry?.blob });
+    return this.hold(file.relative, state, found);
   }
 
   /** A content's definitions in a language, as the index holds them; undefined when it holds none it can read. */
