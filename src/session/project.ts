@@ -49,23 +49,20 @@ export class ProjectError extends Error {
   override name = 'ProjectError';
 }
 
-let warned = false;
-
-/** Says the first problem with the index on stderr, and no other: the answers do not change, so one line is enough. */
-function warnOnce(message: string): void {
-  if (warned) return;
-  warned = true;
-  process.stderr.write(`zumba: ${message}\n`);
+/** A warning that says the first message given it on stderr, and no other: the answers do not change, so one line is enough. */
+function sayingFirstOnly(): Warn {
+  let said = false;
+  return (message) => {
+    if (said) return;
+    said = true;
+    process.stderr.write(`zumba: ${message}\n`);
+  };
 }
 
-let warnedOfRemote = false;
-
-/** Says the first problem with the remote cache on stderr, and no other: after it the remote is not asked again. */
-function warnOfRemoteOnce(message: string): void {
-  if (warnedOfRemote) return;
-  warnedOfRemote = true;
-  process.stderr.write(`zumba: ${message}\n`);
-}
+/** Says the first problem with the index on stderr. */
+const warnOnce = sayingFirstOnly();
+/** Says the first problem with the remote cache (after it the remote is not asked again), whatever the index said. */
+const warnOfRemoteOnce = sayingFirstOnly();
 
 /** The walk kept in the index. */
 function walkMemory(store: () => IndexStore): WalkMemory {
