@@ -21,7 +21,7 @@ import { median, type Row } from './table.js';
 
 const WARM_RUNS = 3;
 /** /proc's clock ticks a second (USER_HZ), 100 on Linux. */
-const CLOCK_TICKS = 100;
+export const CLOCK_TICKS = 100;
 export const IDLE_SAMPLE_MS = 500;
 export const IDLE_SAMPLES = 4;
 

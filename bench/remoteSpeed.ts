@@ -13,13 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { ProjectWalk } from '../src/project/walker.js';
 import { startNginx } from '../test/remoteServers.js';
-import { cpuMs, IDLE_SAMPLE_MS, IDLE_SAMPLES, untilIdle, type IndexBench } from './indexSpeed.js';
+import { CLOCK_TICKS, cpuMs, IDLE_SAMPLE_MS, IDLE_SAMPLES, untilIdle, type IndexBench } from './indexSpeed.js';
 import { CLI, LineClient, timed } from './lineClient.js';
 import { bestTime, peakRss, rgArgs } from './searchSpeed.js';
 import { median, type Row } from './table.js';
 
-/** /proc's clock ticks a second (USER_HZ), 100 on Linux. */
-const CLOCK_TICKS = 100;
 /** One file in this many of the tree's `.c` files is changed for the last rows. */
 const CHANGED_ONE_IN = 100;
 
