@@ -244,20 +244,22 @@ function uint32At(data: Uint8Array, at: number): number {
 }
 
 /**
- * The files a snapshot holds, or undefined when it does not read back whole. Every entry's lengths
- * are checked here; its fields are read where they are used (see RecordedEntry).
+ * The files a snapshot holds, in its order, or undefined when it does not read back whole. Every
+ * entry's lengths are checked here; its fields are read where they are used (see RecordedEntry).
+ * A list, not a map by path: its reader puts them where it keeps them (a map of the kernel's
+ * entries made here and copied into another had cost a fresh worker tens of milliseconds).
  */
-export function decodeFilesSnapshot(data: Buffer): Map<string, RecordedEntry> | undefined {
-  const files = new Map<string, RecordedEntry>();
+export function decodeFilesSnapshot(data: Buffer): RecordedEntry[] | undefined {
   if (data.length < 4) return undefined;
   const count = data.readUInt32LE(0);
+  const files: RecordedEntry[] = [];
   let at = 4;
   for (let i = 0; i < count; i++) {
     if (at + HEADER > data.length) return undefined;
     const entry = new RecordedEntry(data, at);
     at += entry.size;
     if (at > data.length) return undefined;
-    files.set(entry.relative, entry);
+    files.push(entry);
   }
   return at === data.length ? files : undefined;
 }

@@ -49,7 +49,7 @@ export class WorktreeEntries {
   private constructor(
     private readonly blobs: GitIndex,
     /** By path (relative to the project): what another worktree recorded of the blob `blobs` vouches for here. */
-    private readonly vouched: Map<string, VouchedEntry>,
+    private readonly vouchedFor: (relative: string) => VouchedEntry | undefined,
   ) {}
 
   /** What the other worktrees recorded of shard `name`'s files; undefined outside git, or where none holds an entry git vouches for. */
@@ -85,7 +85,8 @@ export class WorktreeEntries {
       own ??= vouchingIndex(family.own) ?? null;
       if (own === null) return undefined;
       const asViews = vouched.size === 0;
-      for (const [relative, entry] of recorded) {
+      for (const entry of recorded) {
+        const relative = entry.relative;
         const blob = entry.blob;
         if (blob === undefined) unsearchable.add(relative);
         if (blob === undefined || vouched.has(relative)) continue;
@@ -94,25 +95,25 @@ export class WorktreeEntries {
       }
       read++;
     }
-    return own && vouched.size > 0 ? new WorktreeEntries(own, vouched) : undefined;
+    return own && vouched.size > 0 ? new WorktreeEntries(own, (relative) => vouched.get(relative)) : undefined;
   }
 
   /**
    * What a remote cache recorded of the shard's files (by their paths relative to the project), where
-   * this worktree's git index vouches for the same blob; undefined outside git, or where it vouches
-   * for none of them.
+   * this worktree's git index vouches for the same blob; undefined outside git, or where git vouches
+   * for nothing here. Each file's blob is compared when it is first looked at, not all at once before
+   * the first search: the comparisons are the same, but no second map of the kernel's entries is made.
    */
   static fromRemote(projectRoot: string, recorded: ReadonlyMap<string, RecordedEntry>): WorktreeEntries | undefined {
     const family = worktreeFamily(realPath(projectRoot) ?? projectRoot);
     const own = family === undefined ? undefined : vouchingIndex(family.own);
     if (family === undefined || own === undefined) return undefined;
     const prefix = family.prefix;
-    const vouched = new Map<string, VouchedEntry>();
-    for (const [relative, entry] of recorded) {
-      const blobNumber = entry.blob === undefined ? -1 : blobNumberOf(own, prefix + relative, entry.blob);
-      if (blobNumber >= 0) vouched.set(relative, { entry, blobNumber });
-    }
-    return vouched.size > 0 ? new WorktreeEntries(own, vouched) : undefined;
+    return new WorktreeEntries(own, (relative) => {
+      const entry = recorded.get(relative);
+      const blobNumber = entry?.blob === undefined ? -1 : blobNumberOf(own, prefix + relative, entry.blob);
+      return blobNumber >= 0 ? { entry: entry!, blobNumber } : undefined;
+    });
   }
 
   /**
@@ -121,7 +122,7 @@ export class WorktreeEntries {
    * be trusted may be vouched for all the same: git's index was written after it (see gitIndex.ts).
    */
   entryFor(relative: string, stats: StampNumbers): RecordedEntry | undefined {
-    const found = this.vouched.get(relative);
+    const found = this.vouchedFor(relative);
     return found !== undefined && matchesStats(this.blobs.entryNumbered(found.blobNumber), stats) ? found.entry : undefined;
   }
 }

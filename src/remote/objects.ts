@@ -66,8 +66,8 @@ export function encodeEntries(entries: readonly RecordedEntry[]): Buffer {
   return Buffer.concat(parts);
 }
 
-/** The entries of an object whose bytes are `body` and name `name`; undefined when they do not check. */
-export function decodeEntries(body: Buffer, name: string): Map<string, RecordedEntry> | undefined {
+/** The entries of an object whose bytes are `body` and name `name` (paths in the repository); undefined when they do not check. */
+export function decodeEntries(body: Buffer, name: string): RecordedEntry[] | undefined {
   return objectName(body) === name ? decodeFilesSnapshot(body) : undefined;
 }
 

@@ -45,11 +45,11 @@ export async function pushIndex({ projectRoot, languages, store, snapshotNames }
   for (const name of snapshotNames) {
     // None: a shard with no file, or one whose files all changed too recently for their stamps to be saved. Readers read what is not here.
     const data = store.snapshot(name);
-    const recorded = data === undefined ? new Map<string, RecordedEntry>() : decodeFilesSnapshot(data);
+    const recorded = data === undefined ? [] : decodeFilesSnapshot(data);
     if (recorded === undefined) throw new RemoteError(`the index's snapshot ${name} could not be read: run zumba index again`);
-    for (const [relative, entry] of recorded) {
+    for (const entry of recorded) {
       if (entry.blob === undefined) continue; // Nothing to search in it: a reader reads it, as it would.
-      const path = prefix + relative;
+      const path = prefix + entry.relative;
       const bucket = buckets[bucketOf(path)]!;
       const { shared, definitions } = portable(entry, path, portableKeys, store);
       bucket.entries.push(shared);

@@ -90,7 +90,8 @@ export class RemoteShard {
       const downloader = async () => {
         for (let bucket = queue.shift(); bucket !== undefined; bucket = queue.shift()) {
           const recorded = await fetched(endpoint, manifest.entries[bucket]!, decodeEntries);
-          for (const [repositoryPath, entry] of recorded) {
+          for (const entry of recorded) {
+            const repositoryPath = entry.relative;
             const relative = repositoryPath.startsWith(prefix) ? repositoryPath.slice(prefix.length) : undefined;
             if (relative === undefined || (!aligned && !side.inShard(relative))) continue;
             localizeLanguage(entry, localKeys);

@@ -415,7 +415,8 @@ export class Shard {
       const own = this.store.snapshot(this.snapshotName());
       const names = own !== undefined ? [] : this.store.snapshotNames('files-');
       const snapshots = own !== undefined ? [own] : names.flatMap((name) => this.store.snapshot(name) ?? []);
-      this.recorded = new Map(snapshots.flatMap((data) => [...(decodeFilesSnapshot(data) ?? [])]));
+      this.recorded = new Map();
+      for (const data of snapshots) for (const entry of decodeFilesSnapshot(data) ?? []) this.recorded.set(entry.relative, entry);
       // A new worktree's: none of its own, so what the repository's other worktrees hold may serve.
       if (snapshots.length === 0 && this.store.persistent) {
         const { shard, shards } = this.layout;
