@@ -73,7 +73,7 @@ const cacheFolder = () => indexSettings({ cacheDir: path.join(temporaryFolder(),
 const keys = remoteKeys(languages);
 
 function shardIn(root: string, cache: ReturnType<typeof cacheFolder>, remote?: { settings: RemoteSettings; warn: (message: string) => void }): Shard {
-  const shard = new Shard(root, languages, openIndexStore(cache, root, assert.fail), undefined, remote && { ...remote, keys });
+  const shard = new Shard(root, languages, openIndexStore(cache, root, assert.fail), undefined, remote && { ...remote, keys: Promise.resolve(keys) });
   shard.setFiles(relatives.map((relative, order) => ({ relative, order })));
   return shard;
 }

@@ -65,10 +65,14 @@ export function keyMap(keys: RemoteKeys, from: 'portable' | 'local'): Map<string
   return new Map(keys.pairs.map(([portable, local]) => (from === 'portable' ? [portable, Buffer.from(local, 'hex')] : [local, Buffer.from(portable, 'hex')])));
 }
 
-/** A remote cache as a shard reads it: its settings, this build's keys (made once for all shards), and where to say its first failure. */
+/**
+ * A remote cache as a shard reads it: its settings, this build's keys (made once for all shards, on
+ * the main thread while the workers start; undefined where they could not be made), and where to
+ * say its first failure.
+ */
 export interface RemoteSource {
   readonly settings: RemoteSettings;
-  readonly keys: RemoteKeys;
+  readonly keys: Promise<RemoteKeys | undefined>;
   readonly warn: (message: string) => void;
 }
 

@@ -75,10 +75,12 @@ export class RemoteShard {
     const family = root === undefined ? undefined : worktreeFamily(root);
     if (family === undefined) return undefined;
     const prefix = family.prefix;
+    const commits = commitsToTry(side.projectRoot);
+    const made = await keys;
+    if (made === undefined) return undefined;
     try {
-      const localKeys = keyMap(keys, 'portable');
-      const commits = commitsToTry(side.projectRoot);
-      const manifest = await nearestManifest(endpoint, keys.namespace, commits);
+      const localKeys = keyMap(made, 'portable');
+      const manifest = await nearestManifest(endpoint, made.namespace, commits);
       if (manifest === undefined) {
         if (commits.length > 0) warn(`remote cache ${shownUrl(endpoint)} has no index of HEAD or the ${commits.length - 1} commits before it; answering from local work`);
         return undefined;

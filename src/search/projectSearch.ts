@@ -69,8 +69,8 @@ export class ProjectSearch {
   private searched = false;
   /** `start`'s setting of the watch in step with the disk, while it goes on. */
   private starting: Promise<void> | undefined;
-  /** This build's keys in the remote cache, once a shard may read it. */
-  private remoteKeys: RemoteKeys | undefined;
+  /** This build's keys in the remote cache (undefined where they could not be made), once a shard may read it. */
+  private remoteKeys: { readonly keys: RemoteKeys | undefined } | undefined;
 
   constructor(
     private readonly walk: ProjectWalk,
@@ -196,29 +196,49 @@ export class ProjectSearch {
     const cores = availableParallelism();
     if (cores < 2) return undefined;
     const youngMb = this.options.fillWhenIdle ? SERVER_WORKER_YOUNG_MB : COMMAND_WORKER_YOUNG_MB;
-    const remote = this.workers === undefined ? this.remoteSource() : undefined;
-    this.workers ??= new SearchWorkers(this.options.workerScript ?? WORKER_SCRIPT, cores, youngMb, this.options, (shard) => ({
+    if (this.workers !== undefined) return this.workers.broken ? undefined : this.workers;
+    const remote = this.remoteToRead();
+    this.workers = new SearchWorkers(this.options.workerScript ?? WORKER_SCRIPT, cores, youngMb, this.options, (shard) => ({
       projectRoot: this.options.projectRoot,
       languages: this.languages.entries,
       index: this.options.index,
-      remote: remote && { settings: remote.settings, keys: remote.keys }, // Its warning is this thread's.
+      remote: remote && { settings: remote.settings }, // Its warning is this thread's.
       fillWhenIdle: this.options.fillWhenIdle,
       layout: { shard, shards: cores },
       callsInFlight: this.callsInFlight.buffer as SharedArrayBuffer,
     }));
+    // Made while the workers start (they would otherwise have waited for them), and sent before anything else.
+    if (remote !== undefined) this.workers.tell({ type: 'remote keys', keys: this.keys() });
     return this.workers.broken ? undefined : this.workers;
   }
 
   /**
-   * The remote cache with this build's keys there, for shards that may read it: none where the local
-   * index has a snapshot of the project's files (its shards never read the remote), so that the keys
-   * (every grammar hashed, some 130 ms) are made only for a project new to this machine, once.
+   * The remote cache, for shards that may read it: none where the local index has a snapshot of the
+   * project's files (its shards never read the remote), so that the keys (every grammar hashed, some
+   * 130 ms) are made only for a project new to this machine, once.
    */
-  private remoteSource(): RemoteSource | undefined {
+  private remoteToRead(): SearchOptions['remote'] {
     const remote = this.options.remote;
-    if (remote === undefined || this.options.store().snapshotNames('files-').length > 0) return undefined;
-    this.remoteKeys ??= remoteKeys(this.languages);
-    return { ...remote, keys: this.remoteKeys };
+    return remote === undefined || this.options.store().snapshotNames('files-').length > 0 ? undefined : remote;
+  }
+
+  /** This build's keys in the remote cache; undefined (said once) where a file of the build cannot be read. */
+  private keys(): RemoteKeys | undefined {
+    if (this.remoteKeys === undefined) {
+      try {
+        this.remoteKeys = { keys: remoteKeys(this.languages) };
+      } catch (error) {
+        this.options.remote?.warn(`the remote cache's keys could not be made (${error instanceof Error ? error.message : String(error)}); answering from local work`);
+        this.remoteKeys = { keys: undefined };
+      }
+    }
+    return this.remoteKeys.keys;
+  }
+
+  /** The remote cache as this thread's one shard reads it. */
+  private remoteSource(): RemoteSource | undefined {
+    const remote = this.remoteToRead();
+    return remote && { ...remote, keys: Promise.resolve(this.keys()) };
   }
 
   private localShard(files: readonly WalkedFile[]): Shard {
@@ -293,6 +313,11 @@ class SearchWorkers {
     await Promise.all(this.slots.map((slot, i) => this.ask(slot, { type: 'index', id: this.nextId++, ...(changed !== undefined && { changed }) }, told?.(i))));
   }
 
+  /** Sends every worker the same message. */
+  tell(message: ToSearchWorker): void {
+    for (const { worker } of this.slots) worker.postMessage(message);
+  }
+
   /** Gives the workers their shards of the walk, unless they have them. */
   send(files: readonly WalkedFile[]): void {
     if (files === this.sent) return;
@@ -365,6 +390,6 @@ class SearchWorkers {
   }
 
   private askToStop(): void {
-    for (const { worker } of this.slots) worker.postMessage({ type: 'stop' } satisfies ToSearchWorker);
+    this.tell({ type: 'stop' });
   }
 }

@@ -16,8 +16,8 @@ export interface SearchWorkerData {
   readonly languages: ManifestEntries;
   /** Undefined: no index on disk (`--no-cache`, or a cache folder that was refused). */
   readonly index: IndexSettings | undefined;
-  /** A remote cache to read where the index knows nothing of the project, with this build's keys there. */
-  readonly remote: { readonly settings: RemoteSettings; readonly keys: RemoteKeys } | undefined;
+  /** A remote cache to read where the index knows nothing of the project (this build's keys there come in a message of their own). */
+  readonly remote: { readonly settings: RemoteSettings } | undefined;
   /** Whether to index the shard whenever idle (a server), or only when asked (a one-shot command). */
   readonly fillWhenIdle: boolean;
   /** Which shard of how many this worker searches. */
@@ -26,8 +26,13 @@ export interface SearchWorkerData {
   readonly callsInFlight: SharedArrayBuffer;
 }
 
-/** The shard's files (relative paths and places in the walk), then queries and index requests, each answered by id; or the end. */
+/**
+ * Where there is a remote cache, this build's keys there first (made while the worker starts;
+ * undefined where they could not be made); then the shard's files (relative paths and places in the
+ * walk), queries and index requests, each answered by id; or the end.
+ */
 export type ToSearchWorker =
+  | { readonly type: 'remote keys'; readonly keys: RemoteKeys | undefined }
   | { readonly type: 'files'; readonly relatives: readonly string[]; readonly orders: readonly number[] }
   | {
       readonly type: 'search';
@@ -53,7 +58,9 @@ const calls = new Int32Array(callsInFlight);
 const port = parentPort!;
 const store = openIndexStore(index, projectRoot, (warning) => port.postMessage({ warning } satisfies FromSearchWorker));
 const warnRemote = (warning: string) => port.postMessage({ warning, fromRemote: true } satisfies FromSearchWorker);
-const shard = new Shard(projectRoot, new Languages(languages), store, layout, remote && { ...remote, warn: warnRemote });
+let keysCame: (keys: RemoteKeys | undefined) => void = () => {};
+const keys = new Promise<RemoteKeys | undefined>((resolve) => (keysCame = resolve));
+const shard = new Shard(projectRoot, new Languages(languages), store, layout, remote && { settings: remote.settings, keys, warn: warnRemote });
 // While the main thread walks the project, this one reads what the index knew of its files.
 setImmediate(() => shard.recall());
 
@@ -90,6 +97,9 @@ function fail(error: unknown): void {
 
 port.on('message', (message: ToSearchWorker) => {
   switch (message.type) {
+    case 'remote keys':
+      keysCame(message.keys);
+      break;
     case 'stop':
       store.close();
       process.exit(0);
