@@ -6,6 +6,7 @@
  * the walk's folders watched, so that a call checks only what changed (see `treeWatcher.ts`).
  */
 import { availableParallelism } from 'node:os';
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { Languages } from '../definitions/languages.js';
 import type { IndexSettings, IndexStore, Warn } from '../index/index.js';
@@ -36,6 +37,16 @@ const SERVER_WORKER_YOUNG_MB = 4;
  * 48 and 64 MB took as much CPU as 32.
  */
 const COMMAND_WORKER_YOUNG_MB = 32;
+/**
+ * Where a worker's old generation starts (MB). V8 starts it at a few MB and grows it by a full
+ * collection at a time, and a fresh worker keeps nearly all it allocates at first (its shard's
+ * entries): each worker of a fresh server on a new kernel worktree made some ten full collections
+ * before its first answer. A V8 flag, as no option of a Worker sets it: it holds for every isolate
+ * made after it is set. From 32 MB, that server's first answer took 1.75 s rather than 2.0 (the
+ * median of five each) and 0.57 s less CPU, for 3 MB more at its peak; from 64 MB, 1.67 s and
+ * 16 MB more.
+ */
+const WORKER_INITIAL_OLD_MB = 32;
 /** How long `close` waits for the workers to stop when asked before it terminates them. */
 const STOP_GRACE_MS = 2000;
 
@@ -282,6 +293,7 @@ class SearchWorkers {
   private sent: readonly WalkedFile[] | undefined;
 
   constructor(script: URL, readonly count: number, youngMb: number, { warn, remote }: Pick<SearchOptions, 'warn' | 'remote'>, dataOf: (shard: number) => SearchWorkerData) {
+    v8.setFlagsFromString(`--initial-old-space-size=${WORKER_INITIAL_OLD_MB}`);
     for (let i = 0; i < count; i++) {
       const worker = new Worker(script, { workerData: dataOf(i), resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: youngMb } });
       const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
