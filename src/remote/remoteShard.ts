@@ -31,9 +31,10 @@ type BucketDefinitions = Map<string, RemoteDefinitions>;
 /**
  * Buckets of definitions held at once, fetched for searches and not yet written: past it, the least
  * recently fetched is let go (the fill fetches it again). A search for a common name may need every
- * bucket, a few MB each.
+ * bucket, a kernel's some 2 MB each, and a server whose files have changed since the commit also
+ * holds the definitions engine in each worker: with four, such a server had peaked over 400 MB.
  */
-const MOST_HELD_BUCKETS = 4;
+const MOST_HELD_BUCKETS = 2;
 /**
  * Entries objects downloading at once: each body's pieces are held until it has all come, so that
  * all of a shard's at once had held its megabytes twice over.
