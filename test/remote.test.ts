@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -17,10 +19,11 @@ import { recordEntry, type RecordedEntry } from '../src/index/filesSnapshot.js';
 import { decodeEntries, encodeEntries, objectName } from '../src/remote/objects.js';
 import { pushIndex } from '../src/remote/push.js';
 import { remoteKeys, type RemoteSettings } from '../src/remote/remoteCache.js';
-import { Shard } from '../src/search/shard.js';
+import { Shard, shardOf } from '../src/search/shard.js';
 import { cliPath } from './helpers.js';
 import { temporaryFolder, watchReads } from './hostile.js';
 import { misbehaving, PASSWORD, startNginx, withoutNginx, type Misbehaviour, type Nginx } from './remoteServers.js';
+import { killAll, SpawnedServer } from './spawnedServer.js';
 
 const reads = watchReads();
 const languages = loadLanguages();
@@ -226,6 +229,8 @@ describe('remote cache', { skip: withoutNginx }, () => {
   });
 
   describe('from the command line', () => {
+    after(killAll);
+
     function zumba(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
       return new Promise((resolve) => {
         const child = spawn(process.execPath, [cliPath, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -236,6 +241,48 @@ describe('remote cache', { skip: withoutNginx }, () => {
         child.on('close', (code) => resolve({ code, stdout, stderr }));
       });
     }
+
+    /** A server on the clone, asked for `needle`'s definition as a client asks: the server and its answer. */
+    async function serverAnswer(clone: string, cache: string, url: string): Promise<{ server: SpawnedServer; text: string }> {
+      const server = new SpawnedServer(['mcp', clone, '--cache-dir', cache, '--remote-cache', url]);
+      const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } };
+      const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'find_symbol', arguments: { name: 'needle' } } };
+      await server.write([initialize, { jsonrpc: '2.0', method: 'notifications/initialized' }, call].map((message) => `${JSON.stringify(message)}\n`).join(''));
+      await server.until(() => server.responses().some((response) => response['id'] === 2), 'the answer to find_symbol');
+      const answer = server.responses().find((response) => response['id'] === 2) as { result: { content: { text: string }[] } };
+      return { server, text: answer.result.content[0]!.text };
+    }
+
+    test('a server answers a fresh clone from the remote, saves its shards once idle, and the next server asks the remote nothing', async () => {
+      const repo = repository();
+      const url = `${nginx.url}served/`;
+      const pushedOut = await zumba(['index', '--project', repo, '--cache-dir', path.join(temporaryFolder(), 'c'), '--push', '--remote-cache', url]);
+      assert.equal(pushedOut.code, 0, pushedOut.stderr);
+      const clone = await cloneOf(repo);
+      const cache = path.join(temporaryFolder(), 'cache');
+      const first = await serverAnswer(clone, cache, url);
+      assert.match(first.text, /^a\.rs:1 function — fn needle\(\) \{\}$/m);
+      assert.ok(nginx.requests().some((line) => line.startsWith('GET /served/v1/objects/') && / 200 \d+$/.test(line)));
+      // Idle, its fill writes the remote's definitions, then each shard with files saves its snapshot.
+      const shards = availableParallelism() < 2 ? 1 : availableParallelism();
+      const project = createHash('sha256').update(realpathSync(clone)).digest('hex').slice(0, 32);
+      const snapshots = [...new Set(relatives.map((relative) => shardOf(relative, shards)))].map((shard) => path.join(cache, 'snapshots', `${project}-files-${shard}-of-${shards}.snapshot`));
+      for (let waited = 0; !snapshots.every((file) => existsSync(file)); waited += 50) {
+        assert.ok(waited < 60_000, `no snapshot of every shard a minute after the answer; stderr: ${first.server.stderr}`);
+        await delay(50);
+      }
+      first.server.child.stdin.end();
+      assert.deepEqual(await first.server.exited, { code: 0, signal: null });
+      assert.equal(first.server.stderr, '');
+
+      const before = nginx.requests().length;
+      const second = await serverAnswer(clone, cache, url);
+      assert.equal(second.text, first.text);
+      second.server.child.stdin.end();
+      assert.deepEqual(await second.server.exited, { code: 0, signal: null });
+      assert.equal(second.server.stderr, '');
+      assert.deepEqual(nginx.requests().slice(before), []);
+    });
 
     test('index --push, then find-symbol on a clone with an empty cache, through a URL with credentials that appear nowhere', async () => {
       const repo = repository();

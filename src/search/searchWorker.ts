@@ -122,7 +122,7 @@ port.on('message', (message: ToSearchWorker) => {
           // process ends with its answer, before.
           if (!fillWhenIdle) shard.persist();
           port.postMessage({ id: message.id, hits } satisfies FromSearchWorker);
-          if (fillWhenIdle) shard.persist();
+          if (fillWhenIdle) shard.persist({ fillFollows: true });
           fillWhileIdle();
         },
         (error: unknown) => {

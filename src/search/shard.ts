@@ -216,10 +216,14 @@ export class Shard {
   /**
    * Writes what searches learnt to the index: the content records at once, the snapshot (the whole
    * shard's, megabytes on a large tree) when it was last saved SNAPSHOT_EVERY_MS ago or more, or
-   * never, or when `now`.
+   * never, or when `now`. Where a fill follows (a server's worker, once idle), not while a remote
+   * cache's definitions are still to be written: the fill saves it once they are all in, seconds
+   * later. Each worker of a fresh kernel server had encoded and written its snapshot (some 53 MB)
+   * twice, the first time just after its first answer, while the other worker was still searching.
    */
-  persist(now = false): void {
+  persist({ now = false, fillFollows = false } = {}): void {
     this.flush();
+    if (fillFollows && this.remote?.pending === true) return;
     if (now || this.lastSave === undefined || performance.now() - this.lastSave >= SNAPSHOT_EVERY_MS) this.saveSnapshot();
   }
 
@@ -247,7 +251,7 @@ export class Shard {
     this.otherWorktrees = undefined; // Every file has its entry now: the next server starts from this shard's snapshot.
     if (this.remote?.pending !== true) this.remote = undefined;
     // The end of a pass saves the snapshot; a call on a shard filled already only writes its records.
-    this.persist(this.filled > from);
+    this.persist({ now: this.filled > from });
     return false;
   }
 
