@@ -72,10 +72,6 @@ export function describe(error: unknown): string {
   return error instanceof Error ? error.message.replace(/^[A-Z]+: /, '') : String(error);
 }
 
-/**
- * The project root with a trailing `/`: a file's absolute path is this and its relative path
- * concatenated (`path.join` would normalise every path of the walk for nothing).
- */
 /** The folder with every symbolic link resolved, or undefined where it cannot be (gone, or not ours to look at). */
 export function realPath(folder: string): string | undefined {
   try {
@@ -85,6 +81,10 @@ export function realPath(folder: string): string | undefined {
   }
 }
 
+/**
+ * The project root with a trailing `/`: a file's absolute path is this and its relative path
+ * concatenated (`path.join` would normalise every path of the walk for nothing).
+ */
 export function rootPrefixOf(projectRoot: string): string {
   return projectRoot.endsWith('/') ? projectRoot : `${projectRoot}/`;
 }

@@ -206,10 +206,10 @@ export class ProjectSearch {
   }
 
   private pool(): SearchWorkers | undefined {
+    if (this.workers !== undefined) return this.workers.broken ? undefined : this.workers;
     const cores = availableParallelism();
     if (cores < 2) return undefined;
     const youngMb = this.options.fillWhenIdle ? SERVER_WORKER_YOUNG_MB : COMMAND_WORKER_YOUNG_MB;
-    if (this.workers !== undefined) return this.workers.broken ? undefined : this.workers;
     const remote = this.remoteToRead();
     this.workers = new SearchWorkers(this.options.workerScript ?? WORKER_SCRIPT, cores, youngMb, this.options, (shard) => ({
       projectRoot: this.options.projectRoot,
