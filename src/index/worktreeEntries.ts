@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { statsOf, type StampNumbers } from '../project/files.js';
 import { matchesStats, readGitIndex, type GitIndex } from '../project/gitIndex.js';
-import { worktreeFamily, type GitWorktree } from '../project/gitWorktrees.js';
+import { worktreeFamily, type GitWorktree, type WorktreeFamily } from '../project/gitWorktrees.js';
 import { realPath } from '../project/paths.js';
 import { decodeFilesSnapshot, recordEntry, type RecordedEntry, type RoomFor } from './filesSnapshot.js';
 
@@ -100,14 +100,12 @@ export class WorktreeEntries {
 
   /**
    * What a remote cache recorded of the shard's files (by their paths relative to the project), where
-   * this worktree's git index vouches for the same blob; undefined outside git, or where git vouches
-   * for nothing here. Each file's blob is compared when it is first looked at, not all at once before
+   * this worktree's git index vouches for the same blob; undefined where git vouches for nothing here. Each file's blob is compared when it is first looked at, not all at once before
    * the first search: the comparisons are the same, but no second map of the kernel's entries is made.
    */
-  static fromRemote(projectRoot: string, recorded: ReadonlyMap<string, RecordedEntry>): WorktreeEntries | undefined {
-    const family = worktreeFamily(realPath(projectRoot) ?? projectRoot);
-    const own = family === undefined ? undefined : vouchingIndex(family.own);
-    if (family === undefined || own === undefined) return undefined;
+  static fromRemote(family: WorktreeFamily, recorded: ReadonlyMap<string, RecordedEntry>): WorktreeEntries | undefined {
+    const own = vouchingIndex(family.own);
+    if (own === undefined) return undefined;
     const prefix = family.prefix;
     return new WorktreeEntries(own, (relative) => {
       const entry = recorded.get(relative);

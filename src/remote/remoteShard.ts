@@ -11,7 +11,7 @@
  */
 import type { RecordedEntry } from '../index/filesSnapshot.js';
 import type { IndexChanges } from '../index/store.js';
-import { worktreeFamily } from '../project/gitWorktrees.js';
+import { worktreeFamily, type WorktreeFamily } from '../project/gitWorktrees.js';
 import { realPath } from '../project/paths.js';
 import { getObject, shownUrl, type RemoteEndpoint } from './http.js';
 import { BUCKETS, bucketOf, decodeDefinitions, decodeEntries, decodeManifest, manifestPath, objectPath, type Manifest, type RemoteDefinitions } from './objects.js';
@@ -55,8 +55,8 @@ export class RemoteShard {
     private readonly manifest: Manifest,
     /** By a portable language key's hex: the key here. */
     private readonly localKeys: ReadonlyMap<string, Buffer>,
-    /** The project folder's path in the repository, followed by `/` ('' at its top). */
-    private readonly prefix: string,
+    /** The project folder's git worktrees: its own, with the folder's path in it (followed by `/`, '' at its top). */
+    readonly family: WorktreeFamily,
     private readonly side: RemoteShardSide,
     private readonly warn: (message: string) => void,
     entries: Map<string, RecordedEntry>,
@@ -103,7 +103,7 @@ export class RemoteShard {
         }
       };
       await Promise.all(Array.from({ length: DOWNLOADS_AT_ONCE }, downloader));
-      return new RemoteShard(endpoint, manifest, localKeys, prefix, side, warn, entries, buckets);
+      return new RemoteShard(endpoint, manifest, localKeys, family, side, warn, entries, buckets);
     } catch (error) {
       warn(failure(endpoint, error));
       return undefined;
@@ -127,7 +127,7 @@ export class RemoteShard {
    * here), fetching its bucket if need be; undefined where it has none, or has failed.
    */
   async definitions(relative: string, content: Buffer, language: Buffer): Promise<Buffer | undefined> {
-    const bucket = bucketOf(this.prefix + relative);
+    const bucket = bucketOf(this.family.prefix + relative);
     if (!this.unwritten.has(bucket)) return undefined;
     const record = (await this.bucket(bucket)).get(relative);
     return record !== undefined && record.content.equals(content) && this.isLanguage(record.language, language) ? record.payload : undefined;
@@ -173,7 +173,8 @@ export class RemoteShard {
     if (this.failed) return byPath;
     try {
       for (const record of await fetched(this.endpoint, this.manifest.definitions[bucket]!, decodeDefinitions)) {
-        const relative = record.path.startsWith(this.prefix) ? record.path.slice(this.prefix.length) : undefined;
+        const { prefix } = this.family;
+        const relative = record.path.startsWith(prefix) ? record.path.slice(prefix.length) : undefined;
         if (relative !== undefined && this.side.inShard(relative)) byPath.set(relative, record);
       }
     } catch (error) {

@@ -439,7 +439,7 @@ export class Shard {
 
   private async openRemote(source: RemoteSource, inShard: (relative: string) => boolean): Promise<void> {
     this.remote = await RemoteShard.open(source, { projectRoot: this.projectRoot, layout: this.layout, inShard });
-    if (this.remote !== undefined) this.otherWorktrees = WorktreeEntries.fromRemote(this.projectRoot, this.remote.takeEntries());
+    if (this.remote !== undefined) this.otherWorktrees = WorktreeEntries.fromRemote(this.remote.family, this.remote.takeEntries());
   }
 
   /** The file's definitions as a remote cache recorded them for its content, held; undefined where it has none. */
