@@ -15,8 +15,8 @@ import { loadLanguages } from '../src/definitions/manifest.js';
 import { contentKey } from '../src/index/contentKey.js';
 import { indexSettings, openIndexStore } from '../src/index/index.js';
 import { languageKey } from '../src/index/languageKey.js';
-import { recordEntry, type RecordedEntry } from '../src/index/filesSnapshot.js';
-import { decodeEntries, encodeEntries, objectName } from '../src/remote/objects.js';
+import { decodeFilesSnapshot, recordEntry, type RecordedEntry } from '../src/index/filesSnapshot.js';
+import { decodeEntries, decodeWords, encodeEntries, encodeWords, objectName } from '../src/remote/objects.js';
 import { pushIndex } from '../src/remote/push.js';
 import { remoteKeys, type RemoteSettings } from '../src/remote/remoteCache.js';
 import { Shard, shardOf } from '../src/search/shard.js';
@@ -76,7 +76,7 @@ const cacheFolder = () => indexSettings({ cacheDir: path.join(temporaryFolder(),
 const keys = remoteKeys(languages);
 
 function shardIn(root: string, cache: ReturnType<typeof cacheFolder>, remote?: { settings: RemoteSettings; warn: (message: string) => void }): Shard {
-  const shard = new Shard(root, languages, openIndexStore(cache, root, assert.fail), undefined, remote && { ...remote, keys: Promise.resolve(keys) });
+  const shard = new Shard(root, languages, openIndexStore(cache, root, assert.fail), undefined, remote && { ...remote, keys: Promise.resolve(keys), wordsWithEntries: false });
   shard.setFiles(relatives.map((relative, order) => ({ relative, order })));
   return shard;
 }
@@ -121,6 +121,23 @@ test("a bucket's entries object reads back as it was made, however many megabyte
   }
 });
 
+test("a bucket's words object reads back each file's filter in its order, and one damaged or cut short does not read", () => {
+  const filters = [Buffer.alloc(64, 1), undefined, Buffer.alloc(128, 2)];
+  const body = encodeWords(filters);
+  assert.deepEqual(decodeWords(body, objectName(body)), [Buffer.alloc(64, 1), Buffer.alloc(0), Buffer.alloc(128, 2)]);
+  const short = body.subarray(0, body.length - 1);
+  assert.equal(decodeWords(short, objectName(short)), undefined);
+  const flipped = Buffer.from(body);
+  flipped[10]! ^= 1;
+  assert.equal(decodeWords(flipped, objectName(body)), undefined);
+  const entry = recordEntry('a.c', { stamp: '', content: contentKey(Buffer.from('a')), words: undefined, defined: undefined, blob: Buffer.alloc(20) }, (size) => ({ block: Buffer.alloc(size), at: 0 }));
+  const given = entry.withWords(filters[2]!);
+  assert.ok(given.knowsWords && !entry.knowsWords);
+  // Saved, it is one entry holding both.
+  const [back] = decodeFilesSnapshot(encodeEntries([given]))!;
+  assert.ok(back!.relative === 'a.c' && Buffer.compare(back!.words!, filters[2]!) === 0 && back!.blob!.equals(entry.blob!) && back!.content.equals(entry.content));
+});
+
 describe('remote cache', { skip: withoutNginx }, () => {
   let nginx: Nginx;
   before(async () => {
@@ -153,7 +170,7 @@ describe('remote cache', { skip: withoutNginx }, () => {
     const found = await searched(clone, shardIn(clone, cache, { settings: settingsOf(url), warn: (message) => warnings.push(message) }));
     assert.deepEqual(found, { ...answers, opened: ['a.rs', 'deep/d.rs'] });
     assert.equal(warnings.join("\n"), "");
-    assert.ok(nginx.requests().some((line) => line.startsWith('GET /team/v1/') && line.includes('/commits/') && / 200 \d+$/.test(line)));
+    assert.ok(nginx.requests().some((line) => line.startsWith('GET /team/v2/') && line.includes('/commits/') && / 200 \d+$/.test(line)));
 
     // Filled, then a server without the remote: its own snapshot and records, nothing fetched.
     const filling = shardIn(clone, cache, { settings: settingsOf(url), warn: (message) => warnings.push(message) });
@@ -163,6 +180,33 @@ describe('remote cache', { skip: withoutNginx }, () => {
     const before = nginx.requests().length;
     assert.deepEqual(await searched(clone, shardIn(clone, cache)), { ...answers, opened: ['a.rs', 'deep/d.rs'] });
     assert.equal(nginx.requests().length, before);
+  });
+
+  test("a server's shard answers find_symbol before the word filters come, and saves its snapshot only once they have; a command's fetches them first", async () => {
+    const repo = repository();
+    const url = `${nginx.url}words/`;
+    await pushed(repo, url);
+    const clone = await cloneOf(repo);
+    const cache = cacheFolder();
+    const store = openIndexStore(cache, clone, assert.fail);
+    const server = shardIn(clone, cache, { settings: settingsOf(url), warn: assert.fail });
+    const symbols = await server.search({ kind: 'symbols', name: 'needle', match: 'exact' }, 41);
+    assert.deepEqual(symbols.map(({ relative }) => relative), ['a.rs']);
+    server.persist({ now: true });
+    assert.equal(store.snapshot('files-0-of-1'), undefined, 'no snapshot of entries without their word filters');
+    while (await server.fill());
+    const saved = decodeFilesSnapshot(store.snapshot('files-0-of-1')!)!;
+    assert.deepEqual(saved.filter((entry) => entry.knowsWords).map((entry) => entry.relative).sort(), relatives.slice().sort());
+
+    const commandCache = cacheFolder();
+    const command = new Shard(clone, languages, openIndexStore(commandCache, clone, assert.fail), undefined, { settings: settingsOf(url), warn: assert.fail, keys: Promise.resolve(keys), wordsWithEntries: true });
+    command.setFiles(relatives.map((relative, order) => ({ relative, order })));
+    await command.search({ kind: 'symbols', name: 'needle', match: 'exact' }, 41);
+    command.persist({ now: true });
+    // Saved before it answers, of the files its search looked at (the text file has no language: a symbol search passes it by).
+    const commandSaved = decodeFilesSnapshot(openIndexStore(commandCache, clone, assert.fail).snapshot('files-0-of-1')!)!;
+    assert.deepEqual(commandSaved.map((entry) => entry.relative).sort(), ['a.rs', 'b.rs', 'deep/d.rs', 'e.py']);
+    assert.ok(commandSaved.every((entry) => entry.knowsWords));
   });
 
   test('a file changed since the commit the remote has is read and answered as it is now', async () => {
@@ -262,7 +306,7 @@ describe('remote cache', { skip: withoutNginx }, () => {
       const cache = path.join(temporaryFolder(), 'cache');
       const first = await serverAnswer(clone, cache, url);
       assert.match(first.text, /^a\.rs:1 function — fn needle\(\) \{\}$/m);
-      assert.ok(nginx.requests().some((line) => line.startsWith('GET /served/v1/objects/') && / 200 \d+$/.test(line)));
+      assert.ok(nginx.requests().some((line) => line.startsWith('GET /served/v2/objects/') && / 200 \d+$/.test(line)));
       // Idle, its fill writes the remote's definitions, then each shard with files saves its snapshot.
       const shards = availableParallelism() < 2 ? 1 : availableParallelism();
       const project = createHash('sha256').update(realpathSync(clone)).digest('hex').slice(0, 32);
@@ -289,11 +333,11 @@ describe('remote cache', { skip: withoutNginx }, () => {
       const url = `http://reader:${PASSWORD}@${new URL(nginx.url).host}/private/`;
       const pushedOut = await zumba(['index', '--project', repo, '--cache-dir', path.join(temporaryFolder(), 'c'), '--push', '--remote-cache', url]);
       assert.equal(pushedOut.code, 0, pushedOut.stderr);
-      assert.match(pushedOut.stdout, /^pushed \d+ of 128 objects .* to http:\/\/127\.0\.0\.1:\d+\/private\/\n$/);
+      assert.match(pushedOut.stdout, /^pushed \d+ of 192 objects .* to http:\/\/127\.0\.0\.1:\d+\/private\/\n$/);
       const clone = await cloneOf(repo);
       const found = await zumba(['find-symbol', '--project', clone, '--cache-dir', path.join(temporaryFolder(), 'c'), 'needle'], { ZUMBA_REMOTE_CACHE: url });
       assert.deepEqual(found, { code: 0, stdout: 'a.rs:1 function — fn needle() {}\n', stderr: '' });
-      assert.ok(nginx.requests().some((line) => line.startsWith('GET /private/v1/objects/') && / 200 \d+$/.test(line)));
+      assert.ok(nginx.requests().some((line) => line.startsWith('GET /private/v2/objects/') && / 200 \d+$/.test(line)));
       // Refused credentials: said, without them.
       const refused = await zumba(['find-symbol', '--project', await cloneOf(repo), '--cache-dir', path.join(temporaryFolder(), 'c'), '--remote-cache', url.replace(PASSWORD, `${PASSWORD}x`), 'needle']);
       assert.equal(refused.stdout, 'a.rs:1 function — fn needle() {}\n');

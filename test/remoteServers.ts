@@ -110,7 +110,7 @@ function readLines(file: string): string[] {
 }
 
 /**
- * How the proxy answers a request for an object (`/v1/objects/…`); manifests pass through unless
+ * How the proxy answers a request for an object (`/v2/objects/…`); manifests pass through unless
  * `nothing`. `gzip` is no misbehaviour: each object compressed on the wire, as a server may be set to.
  */
 export type Misbehaviour = 'cut' | 'short' | 'flipped' | 'silent' | 'missing objects' | 'nothing' | 'gzip' | 'not gzip';
@@ -119,7 +119,7 @@ export type Misbehaviour = 'cut' | 'short' | 'flipped' | 'silent' | 'missing obj
 export async function misbehaving(upstream: string, how: Misbehaviour): Promise<{ readonly url: string; readonly stop: () => Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const server = http.createServer(async (request, response) => {
-    const isObject = request.url!.includes('/v1/objects/');
+    const isObject = request.url!.includes('/v2/objects/');
     if (how === 'silent') return; // Never answers: the socket stays open.
     if (how === 'nothing' || (how === 'missing objects' && isObject)) return response.writeHead(404).end();
     const fetched = await fetch(new URL(request.url!.slice(1), upstream));

@@ -134,6 +134,12 @@ export class RecordedEntry implements RecordedFile {
     return this.data.toString('latin1', from, from + this.stampLength());
   }
 
+  /** The entry with the word filter that came apart from it (it has none of its own: see `EntryWithWords`). */
+  withWords(filter: Uint8Array): RecordedEntry {
+    if (this.knowsWords) throw new Error(`${this.relative}'s entry has a word filter already`);
+    return new EntryWithWords(this.data, this.at, filter);
+  }
+
   /** Copies the entry's bytes to `at`, with `stamp` in place of its own if given; returns where they end. */
   copyTo(target: Buffer, at: number, stamp?: string): number {
     const end = this.at + this.size;
@@ -231,6 +237,41 @@ export class RecordedEntry implements RecordedFile {
 
   private blobLength(): number {
     return this.data[this.at + 15]!;
+  }
+}
+
+/**
+ * An entry read without a word filter, with the filter sent apart from it (a remote cache sends the
+ * filters after the entries: see src/remote/FORMAT.md): the entry's bytes are not copied, and it is
+ * saved as one entry holding both.
+ */
+class EntryWithWords extends RecordedEntry {
+  constructor(
+    data: Buffer,
+    at: number,
+    private readonly filter: Uint8Array,
+  ) {
+    super(data, at);
+  }
+
+  override get knowsWords(): boolean {
+    return this.filter.length > 0;
+  }
+
+  override get words(): Uint8Array | undefined {
+    return this.filter.length > 0 ? this.filter : undefined;
+  }
+
+  override mayContain(words: readonly number[]): boolean {
+    return this.filter.length === 0 || mayContainAt(this.filter, 0, this.filter.length, words);
+  }
+
+  override sizeWithStamp(stamp: string | undefined): number {
+    return super.sizeWithStamp(stamp) + this.filter.length;
+  }
+
+  override copyTo(target: Buffer, at: number, stamp?: string): number {
+    return writeEntry(target, at, this.relative, { stamp: stamp ?? this.stamp, content: this.content, words: this.words, defined: this.defined, blob: this.blob });
   }
 }
 

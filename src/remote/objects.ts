@@ -1,6 +1,6 @@
 /**
  * What a remote cache holds (see FORMAT.md): objects named by the SHA-256 of their bytes, each a
- * bucket's entries or definitions; and per commit a manifest naming each bucket's objects. Objects
+ * bucket's entries, word filters or definitions; and per commit a manifest naming each bucket's objects. Objects
  * are not compressed: unzipping a kernel's took a fresh server's workers 0.4 s each, on the way to
  * its first answer; a server may compress them on the wire (see `http.ts`).
  * Nothing fetched is used before it checks: an object's bytes against its name, a manifest's against
@@ -12,7 +12,7 @@ import { shardOf } from '../search/shard.js';
 
 /** Files go to this many buckets by their path in the repository, as to shards (`shardOf`): a worker of n fetches only its own where n divides it. */
 export const BUCKETS = 64;
-const MANIFEST_MAGIC = 'zumba remote 1';
+const MANIFEST_MAGIC = 'zumba remote 2';
 const CONTENT_BYTES = 32;
 const LANGUAGE_BYTES = 16;
 
@@ -20,6 +20,7 @@ export interface Manifest {
   readonly commit: string;
   /** Each bucket's objects' names. */
   readonly entries: readonly string[];
+  readonly words: readonly string[];
   readonly definitions: readonly string[];
 }
 
@@ -39,7 +40,7 @@ export const bucketOf = (repositoryPath: string) => shardOf(repositoryPath, BUCK
 export const objectName = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 
 export function encodeManifest(manifest: Manifest): Buffer {
-  const json = JSON.stringify({ commit: manifest.commit, entries: manifest.entries, definitions: manifest.definitions });
+  const json = JSON.stringify({ commit: manifest.commit, entries: manifest.entries, words: manifest.words, definitions: manifest.definitions });
   return Buffer.from(`${MANIFEST_MAGIC} ${objectName(Buffer.from(json))}\n${json}`);
 }
 
@@ -52,13 +53,13 @@ export function decodeManifest(body: Buffer, commit: string): Manifest | undefin
   try {
     const value = JSON.parse(json) as Manifest;
     const names = (list: unknown) => Array.isArray(list) && list.length === BUCKETS && list.every((name) => typeof name === 'string' && /^[0-9a-f]{64}$/.test(name));
-    return value.commit === commit && names(value.entries) && names(value.definitions) ? value : undefined;
+    return value.commit === commit && names(value.entries) && names(value.words) && names(value.definitions) ? value : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** A bucket's entries object: its files' entries as a snapshot holds them, by their paths in the repository, without stamps. */
+/** A bucket's entries object: its files' entries as a snapshot holds them, by their paths in the repository, without stamps or word filters. */
 export function encodeEntries(entries: readonly RecordedEntry[]): Buffer {
   // Each part copied as it comes: the encoder writes the next one into the same buffer.
   const parts: Buffer[] = [];
@@ -69,6 +70,29 @@ export function encodeEntries(entries: readonly RecordedEntry[]): Buffer {
 /** The entries of an object whose bytes are `body` and name `name` (paths in the repository); undefined when they do not check. */
 export function decodeEntries(body: Buffer, name: string): RecordedEntry[] | undefined {
   return objectName(body) === name ? decodeFilesSnapshot(body) : undefined;
+}
+
+/** A bucket's words object: the word filter of each file of its entries object, in that order (empty where it has none). */
+export function encodeWords(filters: readonly (Uint8Array | undefined)[]): Buffer {
+  const parts: Uint8Array[] = [u32(filters.length)];
+  for (const filter of filters) parts.push(u32(filter?.length ?? 0), filter ?? new Uint8Array(0));
+  return Buffer.concat(parts);
+}
+
+/** The word filters of a words object, views of its bytes (empty where a file has none); undefined when they do not check or read back whole. */
+export function decodeWords(data: Buffer, name: string): Buffer[] | undefined {
+  if (objectName(data) !== name || data.length < 4) return undefined;
+  const count = data.readUInt32LE(0);
+  const filters: Buffer[] = [];
+  let at = 4;
+  for (let i = 0; i < count; i++) {
+    if (at + 4 > data.length) return undefined;
+    const end = at + 4 + data.readUInt32LE(at);
+    if (end > data.length) return undefined;
+    filters.push(data.subarray(at + 4, end));
+    at = end;
+  }
+  return at === data.length ? filters : undefined;
 }
 
 export function encodeDefinitions(records: readonly RemoteDefinitions[]): Buffer {
@@ -114,5 +138,5 @@ function u32(value: number): Buffer {
 }
 
 /** Where the objects and a commit's manifest are, under the remote's base URL, for records of this namespace (see `remoteNamespace`). */
-export const objectPath = (name: string) => `v1/objects/${name}`;
-export const manifestPath = (namespace: string, commit: string) => `v1/${namespace}/commits/${commit}`;
+export const objectPath = (name: string) => `v2/objects/${name}`;
+export const manifestPath = (namespace: string, commit: string) => `v2/${namespace}/commits/${commit}`;

@@ -1,7 +1,7 @@
 /**
  * `zumba index --push`: what the local index holds of the project, put in the remote cache for the
- * commit checked out, for other machines to start from. Each bucket's entries and definitions are
- * an object named by its bytes (one the remote has already is not sent again); the commit's
+ * commit checked out, for other machines to start from. Each bucket's entries, word filters and
+ * definitions are an object named by its bytes (one the remote has already is not sent again); the commit's
  * manifest, naming them, is put last, so that a reader never finds a manifest whose objects are not
  * all there.
  */
@@ -11,7 +11,7 @@ import { decodeFilesSnapshot, recordEntry, type RecordedEntry } from '../index/f
 import type { IndexStore } from '../index/store.js';
 import { worktreeFamily } from '../project/gitWorktrees.js';
 import { hasObject, putObject, RemoteError, shownUrl } from './http.js';
-import { BUCKETS, bucketOf, encodeDefinitions, encodeEntries, encodeManifest, manifestPath, objectName, objectPath, type RemoteDefinitions } from './objects.js';
+import { BUCKETS, bucketOf, encodeDefinitions, encodeEntries, encodeManifest, encodeWords, manifestPath, objectName, objectPath, type RemoteDefinitions } from './objects.js';
 import { commitsToTry, endpointOf, keyMap, remoteKeys, type RemoteSettings } from './remoteCache.js';
 
 export interface PushSource {
@@ -41,7 +41,7 @@ export async function pushIndex({ projectRoot, languages, store, snapshotNames }
   const prefix = family.prefix;
   const keys = remoteKeys(languages);
   const portableKeys = keyMap(keys, 'local');
-  const buckets = Array.from({ length: BUCKETS }, () => ({ entries: [] as RecordedEntry[], definitions: [] as RemoteDefinitions[] }));
+  const buckets = Array.from({ length: BUCKETS }, () => ({ entries: [] as RecordedEntry[], words: [] as (Uint8Array | undefined)[], definitions: [] as RemoteDefinitions[] }));
   for (const name of snapshotNames) {
     // None: a shard with no file, or one whose files all changed too recently for their stamps to be saved. Readers read what is not here.
     const data = store.snapshot(name);
@@ -53,10 +53,11 @@ export async function pushIndex({ projectRoot, languages, store, snapshotNames }
       const bucket = buckets[bucketOf(path)]!;
       const { shared, definitions } = portable(entry, path, portableKeys, store);
       bucket.entries.push(shared);
+      bucket.words.push(entry.words);
       if (definitions !== undefined) bucket.definitions.push(definitions);
     }
   }
-  const objects = buckets.flatMap((bucket) => [encodeEntries(bucket.entries), encodeDefinitions(bucket.definitions)]);
+  const objects = buckets.flatMap((bucket) => [encodeEntries(bucket.entries), encodeWords(bucket.words), encodeDefinitions(bucket.definitions)]);
   const names = objects.map(objectName);
   let sent = 0;
   let sentBytes = 0;
@@ -71,14 +72,15 @@ export async function pushIndex({ projectRoot, languages, store, snapshotNames }
       }),
     );
   }
-  const manifest = { commit, entries: names.filter((_, i) => i % 2 === 0), definitions: names.filter((_, i) => i % 2 === 1) };
+  const manifest = { commit, entries: names.filter((_, i) => i % 3 === 0), words: names.filter((_, i) => i % 3 === 1), definitions: names.filter((_, i) => i % 3 === 2) };
   await putObject(endpoint, manifestPath(keys.namespace, commit), encodeManifest(manifest));
   return { commit, url: shownUrl(endpoint), objects: objects.length, sent, sentBytes };
 }
 
 /**
  * The entry as the remote holds it: by its path in the repository, with no stamp (a stamp is this
- * machine's), the portable key of its language; and its definitions record, where the index has one.
+ * machine's) and no word filter (sent apart: a first find_symbol needs none), the portable key of its
+ * language; and its definitions record, where the index has one.
  */
 function portable(entry: RecordedEntry, path: string, portableKeys: ReadonlyMap<string, Buffer>, store: IndexStore): { shared: RecordedEntry; definitions: RemoteDefinitions | undefined } {
   const local = entry.defined?.language;
@@ -86,6 +88,6 @@ function portable(entry: RecordedEntry, path: string, portableKeys: ReadonlyMap<
   const payload = local === undefined || language === undefined ? undefined : store.definitions(entry.content, local);
   // Names in a language this build does not know, or whose definitions the index no longer holds, are not shared: a reader parses that file.
   const defined = language !== undefined && payload !== undefined ? { language, names: entry.defined!.names } : undefined;
-  const shared = recordEntry(path, { stamp: '', content: entry.content, words: entry.words, defined, blob: entry.blob }, (size) => ({ block: Buffer.allocUnsafe(size), at: 0 }));
+  const shared = recordEntry(path, { stamp: '', content: entry.content, words: undefined, defined, blob: entry.blob }, (size) => ({ block: Buffer.allocUnsafe(size), at: 0 }));
   return { shared, definitions: defined === undefined ? undefined : { path, content: entry.content, language: defined.language, payload: payload! } };
 }

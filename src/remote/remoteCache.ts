@@ -74,6 +74,12 @@ export interface RemoteSource {
   readonly settings: RemoteSettings;
   readonly keys: Promise<RemoteKeys | undefined>;
   readonly warn: (message: string) => void;
+  /**
+   * Whether the word filters are fetched with the entries, before the first search: for a shard no
+   * fill follows in the background (a one-shot command's, which saves its snapshot before it
+   * answers, or the main thread's). A server's workers fetch them later (see `Shard.fill`).
+   */
+  readonly wordsWithEntries: boolean;
 }
 
 /** HEAD and the commits before it on its first-parent line, nearest first; none where git cannot tell (no git, no commit). */

@@ -1,8 +1,9 @@
 /**
  * What a shard with nothing in the local index takes from a remote cache: the entries of its files
  * as the remote recorded them for the nearest commit it has (taken where git's index vouches for the
- * same blob here: see `WorktreeEntries.fromRemote`), and their definitions, fetched a bucket at a time
- * when a search needs them or the fill writes them into the local index.
+ * same blob here: see `WorktreeEntries.fromRemote`), their word filters, given to the entries a
+ * bucket at a time by the fill or before a search for references, and their definitions, fetched a
+ * bucket at a time when a search needs them or the fill writes them into the local index.
  *
  * The first failure of the remote (no answer within the timeout, an error, a body that does not
  * check) is said once, and nothing more is asked of it: the shard reads and parses as it would
@@ -14,7 +15,7 @@ import type { IndexChanges } from '../index/store.js';
 import { worktreeFamily, type WorktreeFamily } from '../project/gitWorktrees.js';
 import { realPath } from '../project/paths.js';
 import { getObject, shownUrl, type RemoteEndpoint } from './http.js';
-import { BUCKETS, bucketOf, decodeDefinitions, decodeEntries, decodeManifest, manifestPath, objectPath, type Manifest, type RemoteDefinitions } from './objects.js';
+import { BUCKETS, bucketOf, decodeDefinitions, decodeEntries, decodeManifest, decodeWords, manifestPath, objectPath, type Manifest, type RemoteDefinitions } from './objects.js';
 import { commitsToTry, endpointOf, keyMap, type RemoteSource } from './remoteCache.js';
 
 /** What a shard gives a remote to read for it. */
@@ -23,10 +24,15 @@ export interface RemoteShardSide {
   readonly layout: { readonly shard: number; readonly shards: number };
   /** Whether a file (by its path relative to the project) is of this shard. */
   readonly inShard: (relative: string) => boolean;
+  /** Told of the entries given their word filters, as they are (the shard's states may hold them as they were). */
+  readonly givenWords: (given: readonly EntryGivenWords[]) => void;
 }
 
 /** A bucket's definitions, by the file's path relative to the project, until they are written into the local index. */
 type BucketDefinitions = Map<string, RemoteDefinitions>;
+
+/** An entry given its word filter: its file's path relative to the project, the entry it was, the one it is. */
+export type EntryGivenWords = readonly [relative: string, was: RecordedEntry, now: RecordedEntry];
 
 /**
  * Buckets of definitions held at once, fetched for searches and not yet written: past it, the least
@@ -36,8 +42,8 @@ type BucketDefinitions = Map<string, RemoteDefinitions>;
  */
 const MOST_HELD_BUCKETS = 2;
 /**
- * Entries objects downloading at once: each body's pieces are held until it has all come, so that
- * all of a shard's at once had held its megabytes twice over.
+ * Entries (or words) objects downloading at once: each body's pieces are held until it has all come,
+ * so that all of a shard's at once had held its megabytes twice over.
  */
 const DOWNLOADS_AT_ONCE = 4;
 
@@ -47,8 +53,10 @@ export class RemoteShard {
   /** Buckets fetched and held, least recently fetched first. */
   private readonly held: number[] = [];
   private failed = false;
-  /** What the remote recorded of the shard's files, until taken. */
-  private entries: Map<string, RecordedEntry> | undefined;
+  /** Buckets whose entries have no word filters yet: the path of each file of the bucket's entries object, in its order (undefined for one not of this shard). */
+  private readonly wordless = new Map<number, readonly (string | undefined)[]>();
+  /** Buckets whose word filters are being fetched. */
+  private readonly wordsComing = new Set<Promise<unknown>>();
 
   private constructor(
     private readonly endpoint: RemoteEndpoint,
@@ -59,11 +67,14 @@ export class RemoteShard {
     readonly family: WorktreeFamily,
     private readonly side: RemoteShardSide,
     private readonly warn: (message: string) => void,
-    entries: Map<string, RecordedEntry>,
-    buckets: readonly number[],
+    /** What the remote recorded of the shard's files, by their paths relative to the project (read by the shard's WorktreeEntries; entries given their words replaced). */
+    readonly entries: Map<string, RecordedEntry>,
+    buckets: ReadonlyMap<number, readonly (string | undefined)[]>,
   ) {
-    this.entries = entries;
-    for (const bucket of buckets) this.unwritten.set(bucket, undefined);
+    for (const [bucket, relatives] of buckets) {
+      this.unwritten.set(bucket, undefined);
+      this.wordless.set(bucket, relatives);
+    }
   }
 
   /**
@@ -88,38 +99,84 @@ export class RemoteShard {
       }
       const { buckets, aligned } = bucketsOf(side.layout, prefix);
       const entries = new Map<string, RecordedEntry>();
+      const relativesOf = new Map<number, (string | undefined)[]>();
       // Each object read as it comes, while the next ones download.
       const queue = [...buckets];
       const downloader = async () => {
         for (let bucket = queue.shift(); bucket !== undefined; bucket = queue.shift()) {
           const recorded = await fetched(endpoint, manifest.entries[bucket]!, decodeEntries);
-          for (const entry of recorded) {
+          const relatives = recorded.map((entry) => {
             const repositoryPath = entry.relative;
             const relative = repositoryPath.startsWith(prefix) ? repositoryPath.slice(prefix.length) : undefined;
-            if (relative === undefined || (!aligned && !side.inShard(relative))) continue;
+            if (relative === undefined || (!aligned && !side.inShard(relative))) return undefined;
             localizeLanguage(entry, localKeys);
             entries.set(relative, entry);
-          }
+            return relative;
+          });
+          relativesOf.set(bucket, relatives);
         }
       };
       await Promise.all(Array.from({ length: DOWNLOADS_AT_ONCE }, downloader));
-      return new RemoteShard(endpoint, manifest, localKeys, family, side, warn, entries, buckets);
+      return new RemoteShard(endpoint, manifest, localKeys, family, side, warn, entries, relativesOf);
     } catch (error) {
       warn(failure(endpoint, error));
       return undefined;
     }
   }
 
-  /** What the remote recorded of the shard's files, by their paths relative to the project: once (the shard keeps them from then on). */
-  takeEntries(): Map<string, RecordedEntry> {
-    const entries = this.entries ?? new Map<string, RecordedEntry>();
-    this.entries = undefined;
-    return entries;
+  /** Whether some bucket's definitions are not yet in the local index, or its entries have no word filters yet. */
+  get pending(): boolean {
+    return !this.failed && (this.unwritten.size > 0 || this.wordsPending);
   }
 
-  /** Whether some bucket's definitions are not yet in the local index. */
-  get pending(): boolean {
-    return !this.failed && this.unwritten.size > 0;
+  /** Whether some bucket's entries have no word filters yet (a snapshot of them would leave the next server reading those files for their words). */
+  get wordsPending(): boolean {
+    return !this.failed && (this.wordless.size > 0 || this.wordsComing.size > 0);
+  }
+
+  /**
+   * Fetches the next bucket's word filters and gives each to its file's entry in `entries` (the
+   * side is told); false once none is left to fetch, or where the remote has failed (the entries
+   * then stay without: their files are read for their words, as without a remote).
+   */
+  async nextWords(): Promise<boolean> {
+    const next = this.wordless.entries().next();
+    if (next.done === true || this.failed) return false;
+    const [bucket, relatives] = next.value;
+    this.wordless.delete(bucket);
+    const coming = this.giveWords(bucket, relatives);
+    this.wordsComing.add(coming);
+    await coming;
+    this.wordsComing.delete(coming);
+    return true;
+  }
+
+  /** Every bucket's word filters given to their entries, those another caller fetches waited for. */
+  async allWords(): Promise<void> {
+    const lane = async () => {
+      while (await this.nextWords());
+    };
+    await Promise.all(Array.from({ length: DOWNLOADS_AT_ONCE }, lane));
+    await Promise.all(this.wordsComing);
+  }
+
+  private async giveWords(bucket: number, relatives: readonly (string | undefined)[]): Promise<void> {
+    try {
+      const name = this.manifest.words[bucket]!;
+      const filters = await fetched(this.endpoint, name, decodeWords);
+      if (filters.length !== relatives.length) throw new Error(`object ${name} does not match its entries (${filters.length} word filters for ${relatives.length} files)`);
+      const given: EntryGivenWords[] = [];
+      for (const [i, relative] of relatives.entries()) {
+        const was = relative === undefined ? undefined : this.entries.get(relative);
+        if (was === undefined || was.knowsWords) continue;
+        const now = was.withWords(filters[i]!);
+        this.entries.set(relative!, now);
+        given.push([relative!, was, now]);
+      }
+      this.side.givenWords(given);
+    } catch (error) {
+      this.fail(error);
+    }
   }
 
   /**
@@ -178,10 +235,16 @@ export class RemoteShard {
         if (relative !== undefined && this.side.inShard(relative)) byPath.set(relative, record);
       }
     } catch (error) {
-      this.failed = true;
-      this.warn(failure(this.endpoint, error));
+      this.fail(error);
     }
     return byPath;
+  }
+
+  /** The first failure is said; from then on the remote is asked nothing more. */
+  private fail(error: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.warn(failure(this.endpoint, error));
   }
 }
 

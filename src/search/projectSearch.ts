@@ -259,10 +259,10 @@ export class ProjectSearch {
     return this.remoteKeys.keys;
   }
 
-  /** The remote cache as this thread's one shard reads it. */
+  /** The remote cache as this thread's one shard reads it: with the word filters at once, as no fill gives them later. */
   private remoteSource(): RemoteSource | undefined {
     const remote = this.remoteToRead();
-    return remote && { ...remote, keys: Promise.resolve(this.keys()) };
+    return remote && { ...remote, keys: Promise.resolve(this.keys()), wordsWithEntries: true };
   }
 
   private localShard(files: readonly WalkedFile[]): Shard {

@@ -60,7 +60,7 @@ const store = openIndexStore(index, projectRoot, (warning) => port.postMessage({
 const warnRemote = (warning: string) => port.postMessage({ warning, fromRemote: true } satisfies FromSearchWorker);
 let keysCame: (keys: RemoteKeys | undefined) => void = () => {};
 const keys = new Promise<RemoteKeys | undefined>((resolve) => (keysCame = resolve));
-const shard = new Shard(projectRoot, new Languages(languages), store, layout, remote && { settings: remote.settings, keys, warn: warnRemote });
+const shard = new Shard(projectRoot, new Languages(languages), store, layout, remote && { settings: remote.settings, keys, warn: warnRemote, wordsWithEntries: !fillWhenIdle });
 // While the main thread walks the project, this one reads what the index knew of its files.
 setImmediate(() => shard.recall());
 

@@ -19,7 +19,7 @@ import type { IndexChanges, IndexStore } from '../index/store.js';
 import { wordFilterOf, wordsOfName } from '../index/wordFilter.js';
 import { WorktreeEntries } from '../index/worktreeEntries.js';
 import type { RemoteSource } from '../remote/remoteCache.js';
-import { RemoteShard } from '../remote/remoteShard.js';
+import { RemoteShard, type EntryGivenWords } from '../remote/remoteShard.js';
 import { stampNumbersOf, stampOf, statsOf } from '../project/files.js';
 import { rootPrefixOf } from '../project/paths.js';
 import { pathFilter } from '../project/pathFilter.js';
@@ -208,6 +208,8 @@ export class Shard {
   async search<Q extends SearchQuery>(query: Q, limit: number, progress?: Progress): Promise<HitOf<Q>[]> {
     this.recordedFiles();
     await this.remoteOpening;
+    // Word filters first: without them, every file would be read.
+    if (query.kind === 'references' && this.remote?.wordsPending === true) await this.remote.allWords();
     const tell = progressTeller(this.files.length, progress);
     const hits = query.kind === 'references' ? this.references(query.name, query.path, limit, tell) : await this.symbols(query.name, query.match, limit, tell, query.checked === true);
     return hits as HitOf<Q>[];
@@ -223,7 +225,8 @@ export class Shard {
    */
   persist({ now = false, fillFollows = false } = {}): void {
     this.flush();
-    if (fillFollows && this.remote?.pending === true) return;
+    // Not the remote's entries without their word filters: the next server would read those files for them.
+    if (this.remote?.wordsPending === true || (fillFollows && this.remote?.pending === true)) return;
     if (now || this.lastSave === undefined || performance.now() - this.lastSave >= SNAPSHOT_EVERY_MS) this.saveSnapshot();
   }
 
@@ -231,7 +234,8 @@ export class Shard {
   async fill(progress?: Progress): Promise<boolean> {
     this.recordedFiles();
     await this.remoteOpening;
-    // A remote cache's definitions first, a bucket a step: each file it has is then left with nothing to read.
+    // A remote cache's word filters and definitions first, a bucket a step: each file it has is then left with nothing to read.
+    if (this.remote?.wordsPending === true && (await this.remote.nextWords())) return true;
     const fetched = this.remote?.pending === true ? await this.remote.nextChanges() : undefined;
     if (fetched !== undefined) {
       this.store.write(fetched);
@@ -438,8 +442,20 @@ export class Shard {
   }
 
   private async openRemote(source: RemoteSource, inShard: (relative: string) => boolean): Promise<void> {
-    this.remote = await RemoteShard.open(source, { projectRoot: this.projectRoot, layout: this.layout, inShard });
-    if (this.remote !== undefined) this.otherWorktrees = WorktreeEntries.fromRemote(this.remote.family, this.remote.takeEntries());
+    const givenWords = (given: readonly EntryGivenWords[]) => this.tookWords(given);
+    const remote = await RemoteShard.open(source, { projectRoot: this.projectRoot, layout: this.layout, inShard, givenWords });
+    if (remote === undefined) return;
+    if (source.wordsWithEntries) await remote.allWords();
+    this.remote = remote;
+    this.otherWorktrees = WorktreeEntries.fromRemote(remote.family, remote.entries);
+  }
+
+  /** Entries given their word filters by the remote: where a file's state holds the entry as it was, the one with them. */
+  private tookWords(given: readonly EntryGivenWords[]): void {
+    for (const [relative, was, now] of given) {
+      const state = this.states.get(relative);
+      if (state?.entry === was) state.entry = now;
+    }
   }
 
   /** The file's definitions as a remote cache recorded them for its content, held; undefined where it has none. */
