@@ -15,7 +15,7 @@ import { loadLanguages } from '../src/definitions/manifest.js';
 import { contentKey } from '../src/index/contentKey.js';
 import { indexSettings, openIndexStore } from '../src/index/index.js';
 import { languageKey } from '../src/index/languageKey.js';
-import { decodeFilesSnapshot, recordEntry, type RecordedEntry } from '../src/index/filesSnapshot.js';
+import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type RecordedEntry } from '../src/index/filesSnapshot.js';
 import { decodeEntries, decodeWords, encodeEntries, encodeWords, objectName } from '../src/remote/objects.js';
 import { pushIndex } from '../src/remote/push.js';
 import { remoteKeys, type RemoteSettings } from '../src/remote/remoteCache.js';
@@ -130,12 +130,19 @@ test("a bucket's words object reads back each file's filter in its order, and on
   const flipped = Buffer.from(body);
   flipped[10]! ^= 1;
   assert.equal(decodeWords(flipped, objectName(body)), undefined);
-  const entry = recordEntry('a.c', { stamp: '', content: contentKey(Buffer.from('a')), words: undefined, defined: undefined, blob: Buffer.alloc(20) }, (size) => ({ block: Buffer.alloc(size), at: 0 }));
+  const defined = { language: Buffer.alloc(16, 5), names: Buffer.from('needle\0') };
+  const entry = recordEntry('a.c', { stamp: '', content: contentKey(Buffer.from('a')), words: undefined, defined, blob: Buffer.alloc(20, 9) }, (size) => ({ block: Buffer.alloc(size), at: 0 }));
   const given = entry.withWords(filters[2]!);
   assert.ok(given.knowsWords && !entry.knowsWords);
-  // Saved, it is one entry holding both.
-  const [back] = decodeFilesSnapshot(encodeEntries([given]))!;
-  assert.ok(back!.relative === 'a.c' && Buffer.compare(back!.words!, filters[2]!) === 0 && back!.blob!.equals(entry.blob!) && back!.content.equals(entry.content));
+  // Saved, with its own stamp or another, it is one entry holding both.
+  for (const [saved, stamp] of [[given, ''], [{ entry: given, stamp: 'stamp of this worktree' }, 'stamp of this worktree']] as const) {
+    const [back, ...rest] = decodeFilesSnapshot(Buffer.concat([...encodeFilesSnapshot([saved])].map((part) => Buffer.from(part))))!;
+    assert.equal(rest.length, 0);
+    assert.equal(back!.relative, 'a.c');
+    assert.equal(back!.stamp, stamp);
+    assert.ok(Buffer.compare(back!.words!, filters[2]!) === 0 && back!.blob!.equals(entry.blob!) && back!.content.equals(entry.content));
+    assert.ok(back!.defined!.language.equals(defined.language) && back!.defined!.names.equals(defined.names));
+  }
 });
 
 describe('remote cache', { skip: withoutNginx }, () => {

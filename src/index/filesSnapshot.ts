@@ -142,7 +142,23 @@ export class RecordedEntry implements RecordedFile {
 
   /** Copies the entry's bytes to `at`, with `stamp` in place of its own if given; returns where they end. */
   copyTo(target: Buffer, at: number, stamp?: string): number {
-    const end = this.at + this.size;
+    return this.copyBytes(target, at, stamp, this.bytesEnd());
+  }
+
+  /** `copyTo`, with `filter` as its word filter (it has none of its own: see `EntryWithWords`). */
+  protected copyWithWords(target: Buffer, at: number, stamp: string | undefined, filter: Uint8Array): number {
+    const wordsFrom = this.contentStart() + this.contentLength;
+    let to = this.copyBytes(target, at, stamp, wordsFrom);
+    target.writeUInt32LE(filter.length, at + 6);
+    target.set(filter, to);
+    to += filter.length;
+    const end = this.bytesEnd();
+    this.data.copy(target, to, wordsFrom, end);
+    return to + end - wordsFrom;
+  }
+
+  /** Copies the entry's bytes up to `end` (where in its own bytes) to `at`, with `stamp` in place of its own if given; returns where they end. */
+  private copyBytes(target: Buffer, at: number, stamp: string | undefined, end: number): number {
     if (stamp === undefined) {
       this.data.copy(target, at, this.at, end);
       return at + end - this.at;
@@ -155,6 +171,11 @@ export class RecordedEntry implements RecordedFile {
     to += target.write(stamp, to, 'latin1');
     this.data.copy(target, to, afterStamp, end);
     return to + end - afterStamp;
+  }
+
+  /** Where the entry's own bytes end. */
+  private bytesEnd(): number {
+    return this.contentStart() + this.contentLength + this.wordsLength() + this.languageLength() + this.namesLength() + this.blobLength();
   }
 
   /** The entry's length in bytes, header included. */
@@ -271,7 +292,7 @@ class EntryWithWords extends RecordedEntry {
   }
 
   override copyTo(target: Buffer, at: number, stamp?: string): number {
-    return writeEntry(target, at, this.relative, { stamp: stamp ?? this.stamp, content: this.content, words: this.words, defined: this.defined, blob: this.blob });
+    return this.copyWithWords(target, at, stamp, this.filter);
   }
 }
 
