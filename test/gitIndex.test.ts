@@ -13,7 +13,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { loadLanguages } from '../src/definitions/manifest.js';
 import { gitBlobId } from '../src/index/contentKey.js';
 import { indexSettings, openIndexStore } from '../src/index/index.js';
-import { matchesStats, readGitIndex } from '../src/project/gitIndex.js';
+import { readGitIndex } from '../src/project/gitIndex.js';
 import { worktreeFamily } from '../src/project/gitWorktrees.js';
 import { Shard } from '../src/search/shard.js';
 import { temporaryFolder, watchReads } from './hostile.js';
@@ -66,7 +66,7 @@ function rewriteIndex(file: string, change: (data: Buffer) => void): void {
 
 function vouched(root: string): string[] {
   const index = readGitIndex(path.join(root, '.git', 'index'));
-  return index === undefined ? [] : [...index.paths()].filter((name) => matchesStats(index.get(name)!, lstatSync(path.join(root, name))));
+  return index === undefined ? [] : [...index.paths()].filter((name) => index.recordsStats(index.numberOf(name), lstatSync(path.join(root, name))));
 }
 
 describe("git's index", () => {

@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { statsOf, type StampNumbers } from '../project/files.js';
-import { matchesStats, readGitIndex, type GitIndex } from '../project/gitIndex.js';
+import { readGitIndex, type GitIndex } from '../project/gitIndex.js';
 import { worktreeFamily, type GitWorktree, type WorktreeFamily } from '../project/gitWorktrees.js';
 import { realPath } from '../project/paths.js';
 import { decodeFilesSnapshot, recordEntry, type RecordedEntry, type RoomFor } from './filesSnapshot.js';
@@ -121,7 +121,7 @@ export class WorktreeEntries {
    */
   entryFor(relative: string, stats: StampNumbers): RecordedEntry | undefined {
     const found = this.vouchedFor(relative);
-    return found !== undefined && matchesStats(this.blobs.entryNumbered(found.blobNumber), stats) ? found.entry : undefined;
+    return found !== undefined && this.blobs.recordsStats(found.blobNumber, stats) ? found.entry : undefined;
   }
 }
 
@@ -134,7 +134,7 @@ interface VouchedEntry {
 /** The number of the path in the git index, where it records this blob for it; -1 otherwise. */
 function blobNumberOf(index: GitIndex, repositoryPath: string, blob: Buffer): number {
   const number = index.numberOf(repositoryPath);
-  return number >= 0 && index.entryNumbered(number).blob.equals(blob) ? number : -1;
+  return number >= 0 && index.recordsBlob(number, blob) ? number : -1;
 }
 
 /** The worktree's git index, where some of the files sampled from it (see SAMPLED_FILES) have the stats it recorded. */
@@ -144,7 +144,7 @@ function vouchingIndex(worktree: GitWorktree): GitIndex | undefined {
   const step = Math.max(1, Math.floor(blobs.size / SAMPLED_FILES));
   for (let number = 0; number < blobs.size; number += step) {
     const stats = statsOf(path.join(worktree.top, blobs.pathNumbered(number)));
-    if (stats !== undefined && matchesStats(blobs.entryNumbered(number), stats)) return blobs;
+    if (stats !== undefined && blobs.recordsStats(number, stats)) return blobs;
   }
   return undefined;
 }

@@ -90,12 +90,32 @@ export class GitIndex {
 
   get(path: string): GitIndexEntry | undefined {
     const found = this.numberOf(path);
-    return found < 0 ? undefined : this.entryNumbered(found);
+    return found < 0 ? undefined : entryAt(this.data, this.vouching.entryAt[found]!);
   }
 
-  /** The vouching entry of this number (see `numberOf`): for one looked up again, without the search for its path. */
-  entryNumbered(number: number): GitIndexEntry {
-    return entryAt(this.data, this.vouching.entryAt[number]!);
+  /**
+   * Whether the vouching entry of this number (see `numberOf`) records this blob id. Read in place,
+   * as `recordsStats`: a new worktree's worker asks both of every file before its first answer, and
+   * an entry made into an object for each had taken twice the time (34 ms against 17 for 39,000).
+   */
+  recordsBlob(number: number, blob: Uint8Array): boolean {
+    return blob.length === SHA1_BYTES && sameBytes(this.data, this.vouching.entryAt[number]! + 40, blob, 0, SHA1_BYTES);
+  }
+
+  /**
+   * Whether the file, whose stats a stamp holds, is as the vouching entry of this number recorded it:
+   * the same inode, size and times to the nanosecond (as Node makes milliseconds of them), so its
+   * content is the entry's blob.
+   */
+  recordsStats(number: number, stats: StampNumbers): boolean {
+    const data = this.data;
+    const at = this.vouching.entryAt[number]!;
+    return (
+      uint32At(data, at + 20) === stats.ino % 2 ** 32 &&
+      uint32At(data, at + 36) === stats.size % 2 ** 32 &&
+      stats.mtimeMs === uint32At(data, at + 8) * 1000 + uint32At(data, at + 12) / 1e6 &&
+      stats.ctimeMs === uint32At(data, at) * 1000 + uint32At(data, at + 4) / 1e6
+    );
   }
 
   /** The number of the path's vouching entry, or -1. */
@@ -287,15 +307,7 @@ function varintAt(data: Buffer, at: number, end: number): { value: number; end: 
   return { value, end: at };
 }
 
-/**
- * Whether the file, whose stats a stamp holds, is as git recorded it: the same inode, size and
- * times to the nanosecond (as Node makes milliseconds of them), so its content is the entry's blob.
- */
-export function matchesStats(entry: GitIndexEntry, stats: StampNumbers): boolean {
-  return (
-    entry.ino === stats.ino % 2 ** 32 &&
-    entry.size === stats.size % 2 ** 32 &&
-    stats.mtimeMs === entry.mtimeSeconds * 1000 + entry.mtimeNanoseconds / 1e6 &&
-    stats.ctimeMs === entry.ctimeSeconds * 1000 + entry.ctimeNanoseconds / 1e6
-  );
+/** A big-endian 32-bit number (git's), without Buffer's bounds checks. */
+function uint32At(data: Uint8Array, at: number): number {
+  return data[at]! * 0x1000000 + ((data[at + 1]! << 16) | (data[at + 2]! << 8) | data[at + 3]!);
 }
