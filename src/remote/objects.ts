@@ -1,8 +1,8 @@
 /**
  * What a remote cache holds (see FORMAT.md): objects named by the SHA-256 of their bytes, each a
- * bucket's entries, word filters or definitions; and per commit a manifest naming each bucket's objects. Objects
- * are not compressed: unzipping a kernel's took a fresh server's workers 0.4 s each, on the way to
- * its first answer; a server may compress them on the wire (see `http.ts`).
+ * bucket's entries, word filters or definitions; and per commit a manifest naming each bucket's
+ * objects. Objects are not compressed: unzipping a kernel's took a fresh server's workers 0.4 s
+ * each, on the way to its first answer; a server may compress them on the wire (see `http.ts`).
  * Nothing fetched is used before it checks: an object's bytes against its name, a manifest's against
  * the checksum in its first line.
  */

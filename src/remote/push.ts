@@ -1,9 +1,9 @@
 /**
  * `zumba index --push`: what the local index holds of the project, put in the remote cache for the
  * commit checked out, for other machines to start from. Each bucket's entries, word filters and
- * definitions are an object named by its bytes (one the remote has already is not sent again); the commit's
- * manifest, naming them, is put last, so that a reader never finds a manifest whose objects are not
- * all there.
+ * definitions are an object named by its bytes (one the remote has already is not sent again); the
+ * commit's manifest, naming them, is put last, so that a reader never finds a manifest whose objects
+ * are not all there.
  */
 import { realpathSync } from 'node:fs';
 import type { Languages } from '../definitions/languages.js';
