@@ -100,8 +100,9 @@ export class WorktreeEntries {
 
   /**
    * What a remote cache recorded of the shard's files (by their paths relative to the project), where
-   * this worktree's git index vouches for the same blob; undefined where git vouches for nothing here. Each file's blob is compared when it is first looked at, not all at once before
-   * the first search: the comparisons are the same, but no second map of the kernel's entries is made.
+   * this worktree's git index vouches for the same blob; undefined where git vouches for nothing
+   * here. Each file's blob is compared when it is first looked at, not all at once before the first
+   * search: the comparisons are the same, but no second map of the kernel's entries is made.
    */
   static fromRemote(family: WorktreeFamily, recorded: ReadonlyMap<string, RecordedEntry>): WorktreeEntries | undefined {
     const own = vouchingIndex(family.own);

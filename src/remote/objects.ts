@@ -81,18 +81,7 @@ export function encodeWords(filters: readonly (Uint8Array | undefined)[]): Buffe
 
 /** The word filters of a words object, views of its bytes (empty where a file has none); undefined when they do not check or read back whole. */
 export function decodeWords(data: Buffer, name: string): Buffer[] | undefined {
-  if (objectName(data) !== name || data.length < 4) return undefined;
-  const count = data.readUInt32LE(0);
-  const filters: Buffer[] = [];
-  let at = 4;
-  for (let i = 0; i < count; i++) {
-    if (at + 4 > data.length) return undefined;
-    const end = at + 4 + data.readUInt32LE(at);
-    if (end > data.length) return undefined;
-    filters.push(data.subarray(at + 4, end));
-    at = end;
-  }
-  return at === data.length ? filters : undefined;
+  return recordsOf(data, name, (take) => take(take(4).readUInt32LE(0)));
 }
 
 export function encodeDefinitions(records: readonly RemoteDefinitions[]): Buffer {
@@ -106,9 +95,24 @@ export function encodeDefinitions(records: readonly RemoteDefinitions[]): Buffer
 
 /** The records of a definitions object, views of its bytes; undefined when they do not check or read back whole. */
 export function decodeDefinitions(data: Buffer, name: string): RemoteDefinitions[] | undefined {
+  return recordsOf(data, name, (take) => {
+    const path = take(take(4).readUInt32LE(0)).toString('utf8');
+    const content = take(CONTENT_BYTES);
+    const language = take(LANGUAGE_BYTES);
+    const payload = take(take(4).readUInt32LE(0));
+    return { path, content, language, payload };
+  });
+}
+
+/**
+ * The records of an object of a 32-bit count and that many records, each read by `read` through
+ * `take` (the next bytes, as a view); undefined when its bytes are not its name's, or do not read
+ * back whole.
+ */
+function recordsOf<T>(data: Buffer, name: string, read: (take: (length: number) => Buffer) => T): T[] | undefined {
   if (objectName(data) !== name || data.length < 4) return undefined;
   const count = data.readUInt32LE(0);
-  const records: RemoteDefinitions[] = [];
+  const records: T[] = [];
   let at = 4;
   const take = (length: number) => {
     if (at + length > data.length) throw new RangeError('cut short');
@@ -117,13 +121,7 @@ export function decodeDefinitions(data: Buffer, name: string): RemoteDefinitions
     return bytes;
   };
   try {
-    for (let i = 0; i < count; i++) {
-      const path = take(take(4).readUInt32LE(0)).toString('utf8');
-      const content = take(CONTENT_BYTES);
-      const language = take(LANGUAGE_BYTES);
-      const payload = take(take(4).readUInt32LE(0));
-      records.push({ path, content, language, payload });
-    }
+    for (let i = 0; i < count; i++) records.push(read(take));
   } catch (error) {
     if (error instanceof RangeError) return undefined;
     throw error;

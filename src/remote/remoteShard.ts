@@ -56,7 +56,7 @@ export class RemoteShard {
   /** Buckets whose entries have no word filters yet: the path of each file of the bucket's entries object, in its order (undefined for one not of this shard). */
   private readonly wordless = new Map<number, readonly (string | undefined)[]>();
   /** Buckets whose word filters are being fetched. */
-  private readonly wordsComing = new Set<Promise<unknown>>();
+  private readonly wordsComing = new Set<Promise<void>>();
 
   private constructor(
     private readonly endpoint: RemoteEndpoint,
@@ -168,10 +168,10 @@ export class RemoteShard {
       const given: EntryGivenWords[] = [];
       for (const [i, relative] of relatives.entries()) {
         const was = relative === undefined ? undefined : this.entries.get(relative);
-        if (was === undefined || was.knowsWords) continue;
+        if (relative === undefined || was === undefined || was.knowsWords) continue;
         const now = was.withWords(filters[i]!);
-        this.entries.set(relative!, now);
-        given.push([relative!, was, now]);
+        this.entries.set(relative, now);
+        given.push([relative, was, now]);
       }
       this.side.givenWords(given);
     } catch (error) {
