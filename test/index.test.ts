@@ -334,9 +334,11 @@ describe('the store on disk', () => {
     fs.rmSync(folder, { recursive: true });
   });
 
-  test("an earlier build's database, whose tables are keyed WITHOUT ROWID, is read and written as ever, and keeps its tables", () => {
+  test("an earlier build's database, whose tables are keyed WITHOUT ROWID in pages of 4 KB, is read and written as ever, and keeps its tables and pages", () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'zumba-earlier-'));
     const earlier = new Database(path.join(folder, INDEX_FILE));
+    earlier.pragma('page_size = 4096');
+    earlier.pragma('journal_mode = WAL');
     earlier.exec(`
       CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
       CREATE TABLE words (content BLOB PRIMARY KEY, filter BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID;
@@ -355,22 +357,27 @@ describe('the store on disk', () => {
     store.close();
     const after = new Database(path.join(folder, INDEX_FILE), { readonly: true });
     const tables = after.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name IN ('words', 'definitions')").pluck().all() as string[];
+    const pageSize = after.pragma('page_size', { simple: true });
     after.close();
     assert.equal(tables.length, 2);
     for (const table of tables) assert.match(table, /WITHOUT ROWID$/);
+    assert.equal(pageSize, 4096);
     fs.rmSync(folder, { recursive: true });
   });
 
-  test('a new database keys its tables of records by a unique index on a table with rowids', () => {
+  test('a new database keys its tables of records by a unique index on a table with rowids, in pages of 16 KB', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'zumba-new-'));
     const store = openStore(folder, '/project', assert.fail);
     store.write({ words: [{ content: Buffer.alloc(32, 3), filter: new Uint8Array([4]) }], definitions: [] });
     store.close();
     const made = new Database(path.join(folder, INDEX_FILE), { readonly: true });
     const tables = made.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name IN ('words', 'definitions')").pluck().all() as string[];
+    const pageSize = made.pragma('page_size', { simple: true });
+    const journal = made.pragma('journal_mode', { simple: true });
     made.close();
     assert.equal(tables.length, 2);
     for (const table of tables) assert.doesNotMatch(table, /WITHOUT ROWID/);
+    assert.deepEqual([pageSize, journal], [16384, 'wal']);
     fs.rmSync(folder, { recursive: true });
   });
 });

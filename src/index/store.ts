@@ -22,6 +22,8 @@ export const FORMAT_VERSION = 2;
 export const INDEX_FILE = `index-v${FORMAT_VERSION}.sqlite`;
 /** The size the index is kept under: least recently used records go first (see README). */
 export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
+/** The database's page size, where it is made: its definitions rows are of a few KB. */
+const PAGE_BYTES = 16 * 1024;
 /** A writer waits this long for another process's write to end, then drops its own batch. */
 const BUSY_TIMEOUT_MS = 1000;
 /** A record's last use is written again only once it is this old (seconds): reads do not each write. */
@@ -133,6 +135,10 @@ function openDatabase(file: string, warn: Warn): Connection | undefined {
 
 /** Sets the database up for this format: 'foreign' when it holds something else. */
 function prepare(db: Database.Database): 'ready' | 'foreign' {
+  // Only a new file takes it (before its first page is written, in WAL mode or not); one made before
+  // keeps its own. A fresh kernel server's fill wrote its remote cache's definitions (112 MB) in 0.5 s
+  // of CPU rather than 0.85 with SQLite's 4 KB, and read them back as fast.
+  db.pragma(`page_size = ${PAGE_BYTES}`);
   db.pragma('journal_mode = WAL');
   // Never synced to the disk: a cache that a crash of the machine damages is found out (SQLite's own
   // checks, each record's checksum) and made again, and waiting on the disk at each checkpoint had
