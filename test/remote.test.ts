@@ -81,12 +81,13 @@ function shardIn(root: string, cache: ReturnType<typeof cacheFolder>, remote?: {
   return shard;
 }
 
-/** The repository indexed in a cache of its own and pushed to the remote, as CI does. */
-async function pushed(repo: string, url: string): Promise<void> {
+/** The repository indexed in a cache of its own and pushed to the remote, as CI does; that cache. */
+async function pushed(repo: string, url: string): Promise<ReturnType<typeof cacheFolder>> {
   const cache = cacheFolder();
   const shard = shardIn(repo, cache);
   while (await shard.fill());
   await pushIndex({ projectRoot: repo, languages, store: openIndexStore(cache, repo, assert.fail), snapshotNames: ['files-0-of-1'] }, settingsOf(url));
+  return cache;
 }
 
 const settingsOf = (url: string, timeoutMs = 5000): RemoteSettings => ({ url, timeoutMs });
@@ -170,7 +171,7 @@ describe('remote cache', { skip: withoutNginx }, () => {
   test('a cold start through the remote reads only the files that hold the name, and keeps what it fetched', async () => {
     const repo = repository();
     const url = `${nginx.url}team/`;
-    await pushed(repo, url);
+    const ciCache = await pushed(repo, url);
     const clone = await cloneOf(repo);
     const cache = cacheFolder();
     const warnings: string[] = [];
@@ -182,8 +183,16 @@ describe('remote cache', { skip: withoutNginx }, () => {
     // Filled, then a server without the remote: its own snapshot and records, nothing fetched.
     const filling = shardIn(clone, cache, { settings: settingsOf(url), warn: (message) => warnings.push(message) });
     while (await filling.fill());
+    // Each file's, those no search needed too (the fill reads each bucket into the buffer the one before it was read into): the writer's.
     const store = openIndexStore(cache, clone, assert.fail);
-    assert.ok(store.definitions(contentKey(Buffer.from(files['e.py'])), languageKey(languages.defining('e.py')!)) !== undefined, 'the definitions of a file no search needed were written locally');
+    const written = openIndexStore(ciCache, repo, assert.fail);
+    const defining = relatives.filter((relative) => languages.defining(relative) !== undefined);
+    assert.deepEqual(defining, ['a.rs', 'b.rs', 'deep/d.rs', 'e.py']);
+    for (const relative of defining) {
+      const keys = [contentKey(Buffer.from(files[relative as keyof typeof files])), languageKey(languages.defining(relative)!)] as const;
+      assert.deepEqual(store.definitions(...keys), written.definitions(...keys), relative);
+      assert.ok(store.definitions(...keys) !== undefined, relative);
+    }
     const before = nginx.requests().length;
     assert.deepEqual(await searched(clone, shardIn(clone, cache)), { ...answers, opened: ['a.rs', 'deep/d.rs'] });
     assert.equal(nginx.requests().length, before);

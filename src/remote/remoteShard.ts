@@ -46,6 +46,8 @@ const MOST_HELD_BUCKETS = 2;
  * so that all of a shard's at once had held its megabytes twice over.
  */
 const DOWNLOADS_AT_ONCE = 4;
+/** The fill's buffer for definitions objects: a kernel's are some 2 MB each (a larger one comes in a buffer of its own). */
+const WRITE_BODY_BYTES = 4 * 1024 ** 2;
 
 export class RemoteShard {
   /** Buckets whose definitions are not yet in the local index, with their fetch once started (oldest first). */
@@ -57,6 +59,9 @@ export class RemoteShard {
   private readonly wordless = new Map<number, readonly (string | undefined)[]>();
   /** Buckets whose word filters are being fetched. */
   private readonly wordsComing = new Set<Promise<void>>();
+  /** The buffer the fill reads definitions objects into, one at a time (see `fetchForWrite`). */
+  private writeBody: Buffer | undefined;
+  private bodyInUse = false;
 
   private constructor(
     private readonly endpoint: RemoteEndpoint,
@@ -190,18 +195,40 @@ export class RemoteShard {
     return record !== undefined && record.content.equals(content) && this.isLanguage(record.language, language) ? record.payload : undefined;
   }
 
-  /** The next bucket's definitions, as records for the local index (with its language keys); undefined once none is left. */
-  async nextChanges(): Promise<IndexChanges | undefined> {
+  /**
+   * Gives the next bucket's definitions to `write`, as records for the local index (with its language
+   * keys), to be written before it returns: they may be views of a buffer the next bucket is read
+   * into. False once none is left.
+   */
+  async writeNext(write: (changes: IndexChanges) => void): Promise<boolean> {
     const next = this.unwritten.keys().next();
-    if (next.done === true || this.failed) return undefined;
-    const records = await this.bucket(next.value);
-    this.unwritten.delete(next.value);
-    this.forgetHeld(next.value);
+    if (next.done === true || this.failed) return false;
+    const bucket = next.value;
+    const records = this.unwritten.get(bucket) !== undefined ? await this.bucket(bucket) : await this.fetchForWrite(bucket);
+    this.unwritten.delete(bucket);
+    this.forgetHeld(bucket);
     const definitions = [...records.values()].flatMap((record) => {
       const language = this.localKeys.get(record.language.toString('hex'));
       return language === undefined ? [] : [{ content: record.content, language, payload: record.payload }];
     });
-    return { words: [], definitions };
+    write({ words: [], definitions });
+    return true;
+  }
+
+  /**
+   * A bucket's definitions that no search holds, read into the buffer kept for it (where no other
+   * fetch is reading into it): a body each had given a fresh kernel server's workers some 60 MB each
+   * to collect, and V8 a full collection every few megabytes of them (39 in both workers before they
+   * were idle; 27 with the buffer).
+   */
+  private async fetchForWrite(bucket: number): Promise<BucketDefinitions> {
+    if (this.bodyInUse) return this.fetchDefinitions(bucket);
+    this.bodyInUse = true;
+    try {
+      return await this.fetchDefinitions(bucket, (this.writeBody ??= Buffer.allocUnsafeSlow(WRITE_BODY_BYTES)));
+    } finally {
+      this.bodyInUse = false;
+    }
   }
 
   private isLanguage(portable: Buffer, local: Buffer): boolean {
@@ -225,11 +252,12 @@ export class RemoteShard {
     if (at >= 0) this.held.splice(at, 1);
   }
 
-  private async fetchDefinitions(bucket: number): Promise<BucketDefinitions> {
+  /** A bucket's definitions, in a body of their own or read into `into` (see `getObject`). */
+  private async fetchDefinitions(bucket: number, into?: Buffer): Promise<BucketDefinitions> {
     const byPath: BucketDefinitions = new Map();
     if (this.failed) return byPath;
     try {
-      for (const record of await fetched(this.endpoint, this.manifest.definitions[bucket]!, decodeDefinitions)) {
+      for (const record of await fetched(this.endpoint, this.manifest.definitions[bucket]!, decodeDefinitions, into)) {
         const { prefix } = this.family;
         const relative = record.path.startsWith(prefix) ? record.path.slice(prefix.length) : undefined;
         if (relative !== undefined && this.side.inShard(relative)) byPath.set(relative, record);
@@ -258,9 +286,9 @@ async function nearestManifest(endpoint: RemoteEndpoint, namespace: string, comm
   return undefined;
 }
 
-/** An object fetched and decoded; throws where the remote has none or it does not check. */
-async function fetched<T>(endpoint: RemoteEndpoint, name: string, decode: (body: Buffer, name: string) => T | undefined): Promise<T> {
-  const body = await getObject(endpoint, objectPath(name));
+/** An object fetched (into `into` where it fits: see `getObject`) and decoded; throws where the remote has none or it does not check. */
+async function fetched<T>(endpoint: RemoteEndpoint, name: string, decode: (body: Buffer, name: string) => T | undefined, into?: Buffer): Promise<T> {
+  const body = await getObject(endpoint, objectPath(name), into);
   if (body === undefined) throw new Error(`object ${name} is missing`);
   const decoded = decode(body, name);
   if (decoded === undefined) throw new Error(`object ${name} does not check (damaged or cut short)`);

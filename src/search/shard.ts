@@ -236,11 +236,7 @@ export class Shard {
     await this.remoteOpening;
     // A remote cache's word filters and definitions first, a bucket a step: each file it has is then left with nothing to read.
     if (this.remote?.wordsPending === true && (await this.remote.nextWords())) return true;
-    const fetched = this.remote?.pending === true ? await this.remote.nextChanges() : undefined;
-    if (fetched !== undefined) {
-      this.store.write(fetched);
-      return true;
-    }
+    if (this.remote?.pending === true && (await this.remote.writeNext((changes) => this.store.write(changes)))) return true;
     const until = performance.now() + FILL_STEP_MS;
     const from = this.filled;
     while (this.filled < this.files.length && performance.now() < until) {
