@@ -341,8 +341,8 @@ describe('a cache folder that cannot be used', () => {
 
   test('is full (a file-size limit): answers as without, said once', async () => {
     const cache = temporary('cache-full');
-    // 64 KiB at most per file: the index's first pages fit, its first real write does not.
-    const script = `ulimit -f 128; exec "${process.execPath}" "${cliPath}" mcp "${root}" --cache-dir "${cache}"`;
+    // 192 KiB at most per file: the index's first pages fit (eight of 16 KB, in its write-ahead log), its first real write does not.
+    const script = `ulimit -f 384; exec "${process.execPath}" "${cliPath}" mcp "${root}" --cache-dir "${cache}"`;
     const session = await sessionOf('sh', ['-c', script]);
     assert.deepEqual(session.texts, expected);
     assertQuiet(session.stderr);

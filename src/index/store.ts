@@ -24,6 +24,11 @@ export const INDEX_FILE = `index-v${FORMAT_VERSION}.sqlite`;
 export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
 /** The database's page size, where it is made: its definitions rows are of a few KB. */
 const PAGE_BYTES = 16 * 1024;
+/**
+ * The write-ahead log is copied into the database once it holds this much, whatever the pages' size
+ * (SQLite's default is 1000 pages): the cache's bound is on the database, and the log is on disk too.
+ */
+const CHECKPOINT_BYTES = 4 * 1024 ** 2;
 /** A writer waits this long for another process's write to end, then drops its own batch. */
 const BUSY_TIMEOUT_MS = 1000;
 /** A record's last use is written again only once it is this old (seconds): reads do not each write. */
@@ -140,6 +145,7 @@ function prepare(db: Database.Database): 'ready' | 'foreign' {
   // of CPU rather than 0.85 with SQLite's 4 KB, and read them back as fast.
   db.pragma(`page_size = ${PAGE_BYTES}`);
   db.pragma('journal_mode = WAL');
+  db.pragma(`wal_autocheckpoint = ${Math.ceil(CHECKPOINT_BYTES / (db.pragma('page_size', { simple: true }) as number))}`);
   // Never synced to the disk: a cache that a crash of the machine damages is found out (SQLite's own
   // checks, each record's checksum) and made again, and waiting on the disk at each checkpoint had
   // made a batch's commit some three times as long (`zumba index` of the kernel: 3 s a worker).
