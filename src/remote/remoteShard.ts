@@ -217,9 +217,9 @@ export class RemoteShard {
 
   /**
    * A bucket's definitions that no search holds, read into the buffer kept for it (where no other
-   * fetch is reading into it): a body each had given a fresh kernel server's workers some 60 MB each
-   * to collect, and V8 a full collection every few megabytes of them (39 in both workers before they
-   * were idle; 27 with the buffer).
+   * fetch is reading into it): a body of its own for each had left a fresh kernel server's workers
+   * some 60 MB each to collect, and V8 made a full collection every few megabytes of them (39 in both
+   * workers until they were idle; 27 with the buffer).
    */
   private async fetchForWrite(bucket: number): Promise<BucketDefinitions> {
     if (this.bodyInUse) return this.fetchDefinitions(bucket);
