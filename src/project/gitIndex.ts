@@ -13,19 +13,6 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { StampNumbers } from './files.js';
 
-/** What git recorded of a tracked file: the content's blob id, and the stats the file had then. */
-export interface GitIndexEntry {
-  /** The blob id: 20 bytes, a view of the index's bytes. */
-  readonly blob: Buffer;
-  readonly ctimeSeconds: number;
-  readonly ctimeNanoseconds: number;
-  readonly mtimeSeconds: number;
-  readonly mtimeNanoseconds: number;
-  /** The low 32 bits of the inode and of the size, as git keeps them. */
-  readonly ino: number;
-  readonly size: number;
-}
-
 const SIGNATURE = 'DIRC';
 const HEADER_BYTES = 12;
 const SHA1_BYTES = 20;
@@ -82,15 +69,6 @@ export class GitIndex {
   pathNumbered(number: number): string {
     const { nameAt, nameLength } = this.vouching;
     return this.names.toString('utf8', nameAt[number]!, nameAt[number]! + nameLength[number]!);
-  }
-
-  has(path: string): boolean {
-    return this.numberOf(path) >= 0;
-  }
-
-  get(path: string): GitIndexEntry | undefined {
-    const found = this.numberOf(path);
-    return found < 0 ? undefined : entryAt(this.data, this.vouching.entryAt[found]!);
   }
 
   /**
@@ -150,18 +128,6 @@ function hashOf(bytes: Uint8Array, from: number, to: number): number {
   let hash = 0x811c9dc5;
   for (let i = from; i < to; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
   return hash | 0;
-}
-
-function entryAt(data: Buffer, at: number): GitIndexEntry {
-  return {
-    ctimeSeconds: data.readUInt32BE(at),
-    ctimeNanoseconds: data.readUInt32BE(at + 4),
-    mtimeSeconds: data.readUInt32BE(at + 8),
-    mtimeNanoseconds: data.readUInt32BE(at + 12),
-    ino: data.readUInt32BE(at + 20),
-    size: data.readUInt32BE(at + 36),
-    blob: data.subarray(at + 40, at + 40 + SHA1_BYTES),
-  };
 }
 
 /** The index file's vouching entries; undefined when there is no index this reads. */
