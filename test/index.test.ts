@@ -207,6 +207,12 @@ describe('snapshot of a shard', () => {
     assert.deepEqual(snapshots.read('walk'), Buffer.from('second'));
   });
 
+  test('an empty part over an empty ArrayBuffer (zlib checksums its null pointer as 0) reads back', () => {
+    const snapshots = new Snapshots(fs.mkdtempSync(path.join(os.tmpdir(), 'zumba-snapshot-empty-')), '/project');
+    snapshots.write('walk', [Buffer.from('a'), Buffer.from(new Uint32Array(0).buffer), Buffer.from('b')]);
+    assert.deepEqual(snapshots.read('walk'), Buffer.from('ab'));
+  });
+
   test('a snapshot written in parts reads back whole; changed, moved or of another project, it is none', () => {
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'zumba-snapshot-parts-'));
     const data = bytes(40_000);
