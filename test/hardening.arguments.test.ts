@@ -155,9 +155,10 @@ describe('paths of outline and diagnostics', () => {
       ['file:///etc/passwd', 'No such file: file:///etc/passwd', true],
       ['~/x', 'No such file: ~/x', true],
       ['\\..\\x', 'No such file: \\..\\x', true],
-      ['src', 'src is a directory, not a file.', true],
-      ['.', '. is a directory, not a file.', true],
-      ['', 'Path is empty.', true],
+      // A folder's map (see map.test.ts): needle is used by two other files, x (a name of one letter) by one.
+      ['src', 'src/a.rs\n  1 function needle\nsrc/b.py\n  1 function x', false],
+      ['.', 'src/a.rs\n  1 function needle\nsrc/b.py\n  1 function x\n%2e%2e\nnotes.txt', false],
+      ['', 'src/a.rs\n  1 function needle\nsrc/b.py\n  1 function x\n%2e%2e\nnotes.txt', false],
       ['  ', 'Path is empty.', true],
       ['src/../src/a.rs', '1 function needle', false],
       ['./src//a.rs', '1 function needle', false],

@@ -360,6 +360,10 @@ describe('the store on disk', () => {
     assert.deepEqual(store.words(kept.content), kept.filter);
     assert.deepEqual(store.words(added.content), Buffer.from(added.filter));
     assert.deepEqual(store.definitions(added.content, language), Buffer.from('payload'));
+    // The table of the words each content uses, which it did not have, is added.
+    store.write({ words: [], definitions: [], uses: [{ content: added.content, hashes: Uint32Array.of(5, 0xffffffff) }] });
+    assert.deepEqual(store.uses(added.content), Uint32Array.of(5, 0xffffffff));
+    assert.equal(store.uses(kept.content), undefined);
     store.close();
     const after = new Database(path.join(folder, INDEX_FILE), { readonly: true });
     const tables = after.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name IN ('words', 'definitions')").pluck().all() as string[];

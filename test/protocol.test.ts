@@ -75,6 +75,12 @@ describe('over stdio with the SDK client', () => {
     assert.notEqual(result.isError, true);
   });
 
+  test('outline of a folder: its map, within the budget', async () => {
+    const result = await client.callTool({ name: 'outline', arguments: { path: '.', budget: 64 } });
+    assert.equal(textOf(result), 'src/handoff.py\n  9 function handoff_prompt\nsrc/rpc.rs\n  26 function handoff_prompt\nREADME.md\ndocs/notes.txt\nsrc/client.ts');
+    assert.notEqual(result.isError, true);
+  });
+
   test('find_symbol', async () => {
     const result = await client.callTool({ name: 'find_symbol', arguments: { name: 'Rpc' } });
     assert.equal(textOf(result), 'src/rpc.rs:9 struct — pub struct Rpc {\nsrc/rpc.rs:13 impl — impl Rpc {');

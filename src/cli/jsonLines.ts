@@ -32,6 +32,6 @@ export function referenceLine(hit: ReferenceHit, holder?: Definition | null): st
 }
 
 /** An outline entry's fields, in the order the JSON lines write them (and no other a definition may carry). */
-function entryOf({ line, startLine, endLine, kind, name, depth }: Definition): Definition {
+export function entryOf({ line, startLine, endLine, kind, name, depth }: Definition): Definition {
   return { line, startLine, endLine, kind, name, depth };
 }

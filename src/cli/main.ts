@@ -9,13 +9,15 @@ import type { CacheOptions } from '../index/index.js';
 import { RemoteError } from '../remote/http.js';
 import { remoteSettings, type RemoteSettings } from '../remote/remoteCache.js';
 import { openProject, ProjectError, type Project } from '../session/project.js';
+import { isFolder, type MapArguments } from '../tools/folderMap.js';
 import { findTool } from '../tools/registry.js';
 import { isRefusal } from '../tools/toolError.js';
 import { VERSION } from '../version.js';
 import { cacheCommand, indexCommand } from './indexCommands.js';
 import { languageProblems, languagesTable, treeOf } from './languageCommands.js';
+import { mapCommand } from './mapCommand.js';
 import { outlineCommand } from './outlineCommand.js';
-import { runTool, UsageError } from './runTool.js';
+import { checkedArguments, runTool, UsageError } from './runTool.js';
 import { testCommand } from './testCommand.js';
 import { findReferencesJson, findSymbolJson } from './searchJson.js';
 
@@ -28,6 +30,10 @@ const USAGE = `Usage:
                                                     --ranges: each with its last line (12-40);
                                                     --snapshot: the diff from FILE, exit 1 if any
                                                     (--update rewrites FILE)
+  zumba outline [--project DIR] [--budget N] [--focus NAME|PATH]... [--ranges | --json] <folder>
+                                                    a map of the folder (. for the project): its
+                                                    files, most used first, with their most used
+                                                    definitions, in N tokens (default 2048)
   zumba find-symbol [--project DIR] [--body | --json] <name>
                                                     where a name is defined; --body: with the
                                                     source of the first 10
@@ -94,13 +100,32 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     return cacheCommand(cacheOptions(values), positionals[0] === 'clear');
   },
   outline: async (argv) => {
-    const { positionals, values } = parse(argv, { ...PROJECT_OPTION, ranges: { type: 'boolean' }, ...JSON_OPTION, snapshot: { type: 'string' }, update: { type: 'boolean' } });
-    if (positionals.length === 0) throw new UsageError('outline needs at least one file or glob');
+    const { positionals, values } = parse(argv, {
+      ...PROJECT_OPTION,
+      ranges: { type: 'boolean' },
+      ...JSON_OPTION,
+      snapshot: { type: 'string' },
+      update: { type: 'boolean' },
+      budget: { type: 'string' },
+      focus: { type: 'string', multiple: true },
+    });
+    if (positionals.length === 0) throw new UsageError('outline needs at least one file, glob or folder');
     if (values['ranges'] === true && values['json'] === true) throw new UsageError('outline takes --ranges or --json, not both (JSON lines hold the ranges)');
+    const project = projectOf(values);
+    const mapOptions = values['budget'] !== undefined || values['focus'] !== undefined;
+    if (positionals.length === 1 && values['snapshot'] === undefined && isFolder(project, positionals[0]!)) {
+      const args = checkedArguments(findTool('outline')!, {
+        path: positionals[0],
+        ...(values['budget'] !== undefined && { budget: Number(values['budget']) }),
+        ...(values['focus'] !== undefined && { focus: values['focus'] }),
+      }) as unknown as MapArguments;
+      return mapCommand(project, args, values['json'] === true ? 'json' : values['ranges'] === true ? 'ranges' : 'text');
+    }
+    if (mapOptions) throw new UsageError('--budget and --focus are for the map of one folder');
     const snapshotFile = values['snapshot'] as string | undefined;
     if (values['update'] === true && snapshotFile === undefined) throw new UsageError('outline --update rewrites a snapshot: it needs --snapshot FILE');
     const format = values['json'] === true ? 'json' : values['ranges'] === true ? 'ranges' : 'text';
-    return outlineCommand(projectOf(values), positionals, format, snapshotFile === undefined ? undefined : { file: snapshotFile, update: values['update'] === true });
+    return outlineCommand(project, positionals, format, snapshotFile === undefined ? undefined : { file: snapshotFile, update: values['update'] === true });
   },
   'find-symbol': async (argv) => {
     const { positionals, values } = parse(argv, { ...PROJECT_OPTION, body: { type: 'boolean' }, ...JSON_OPTION });

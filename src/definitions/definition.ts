@@ -21,6 +21,11 @@ export interface Definition {
   readonly depth: number;
 }
 
+/** An entry's outline line, `<indent><line> <kind> <name>`, `levels` deeper than its nesting (a map puts a file's entries under its path). */
+export function outlineLine(d: Definition, ranges: boolean, levels = 0): string {
+  return `${'  '.repeat(d.depth + levels)}${d.line}${ranges ? `-${d.endLine}` : ''} ${d.kind} ${d.name}`;
+}
+
 export function isKind(value: string): value is Kind {
   return (KINDS as readonly string[]).includes(value);
 }

@@ -50,6 +50,8 @@ const database = () => (sqlite ??= createRequire(import.meta.url)('better-sqlite
 export interface IndexChanges {
   readonly words: { readonly content: Buffer; readonly filter: Uint8Array }[];
   readonly definitions: { readonly content: Buffer; readonly language: Buffer; readonly payload: Buffer }[];
+  /** The distinct word hashes of a content, ascending (see `wordsOf`): the words the map counts it as using. */
+  readonly uses?: { readonly content: Buffer; readonly hashes: Uint32Array }[];
 }
 
 export interface IndexStore {
@@ -65,6 +67,8 @@ export interface IndexStore {
   words(content: Buffer): Uint8Array | undefined;
   /** A content's definitions in one language, as `definitionsRecord.ts` encodes them. */
   definitions(content: Buffer, language: Buffer): Buffer | undefined;
+  /** The distinct word hashes of a content, ascending, as `IndexChanges.uses` records them. */
+  uses(content: Buffer): Uint32Array | undefined;
   write(changes: IndexChanges): void;
   close(): void;
 }
@@ -78,6 +82,7 @@ export const NO_STORE: IndexStore = {
   saveSnapshot: () => {},
   words: () => undefined,
   definitions: () => undefined,
+  uses: () => undefined,
   write: () => {},
   close: () => {},
 };
@@ -94,6 +99,12 @@ CREATE TABLE IF NOT EXISTS words (content BLOB NOT NULL UNIQUE, filter BLOB NOT 
 CREATE TABLE IF NOT EXISTS definitions (content BLOB NOT NULL, language BLOB NOT NULL, payload BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL, UNIQUE (content, language));
 CREATE INDEX IF NOT EXISTS words_used ON words (used);
 CREATE INDEX IF NOT EXISTS definitions_used ON definitions (used);
+`;
+
+/** The words each content uses (for the map), added to the format later: a database made before gets the table at its next open. */
+const USES_SCHEMA = `
+CREATE TABLE IF NOT EXISTS uses (content BLOB NOT NULL UNIQUE, hashes BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS uses_used ON uses (used);
 `;
 
 export type Warn = (message: string) => void;
@@ -153,12 +164,14 @@ function prepare(db: Database.Database): 'ready' | 'foreign' {
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
   if (tables.length > 0) {
     const format = tables.includes('meta') ? (db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() as string | undefined) : undefined;
-    return format === String(FORMAT_VERSION) ? 'ready' : 'foreign';
+    if (format !== String(FORMAT_VERSION)) return 'foreign';
+    if (!tables.includes('uses')) db.transaction(() => db.exec(USES_SCHEMA)).immediate();
+    return 'ready';
   }
   // A new file: auto_vacuum must be set before the first table, so that eviction can give space back.
   db.pragma('auto_vacuum = INCREMENTAL');
   db.transaction(() => {
-    db.exec(SCHEMA);
+    db.exec(SCHEMA + USES_SCHEMA);
     db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('format', ?)").run(String(FORMAT_VERSION));
   }).immediate();
   return 'ready';
@@ -184,6 +197,19 @@ export function clearIndex(folder: string): void {
   rmSync(path.join(folder, SNAPSHOTS_FOLDER), { recursive: true, force: true });
 }
 
+/** A record's hashes, as 32-bit little-endian numbers. */
+function bytesOf(hashes: Uint32Array): Buffer {
+  const bytes = Buffer.alloc(hashes.length * 4);
+  for (let i = 0; i < hashes.length; i++) bytes.writeUInt32LE(hashes[i]!, i * 4);
+  return bytes;
+}
+
+function hashesOf(bytes: Buffer): Uint32Array {
+  const hashes = new Uint32Array(bytes.length / 4);
+  for (let i = 0; i < hashes.length; i++) hashes[i] = bytes.readUInt32LE(i * 4);
+  return hashes;
+}
+
 function isDamage(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
   return code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT' || (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'));
@@ -203,6 +229,9 @@ function statementsOf(db: Database.Database) {
   return {
     words: db.prepare('SELECT filter, checksum FROM words WHERE content = ?'),
     definitions: db.prepare('SELECT payload, checksum FROM definitions WHERE content = ? AND language = ?'),
+    uses: db.prepare('SELECT hashes, checksum FROM uses WHERE content = ?'),
+    putUses: db.prepare('INSERT OR REPLACE INTO uses (content, hashes, checksum, used) VALUES (?, ?, ?, ?)'),
+    touchUses: db.prepare('UPDATE uses SET used = ? WHERE content = ? AND used < ?'),
     putWords: db.prepare('INSERT OR REPLACE INTO words (content, filter, checksum, used) VALUES (?, ?, ?, ?)'),
     putDefinitions: db.prepare('INSERT OR REPLACE INTO definitions (content, language, payload, checksum, used) VALUES (?, ?, ?, ?, ?)'),
     touchWords: db.prepare('UPDATE words SET used = ? WHERE content = ? AND used < ?'),
@@ -216,7 +245,7 @@ class SqliteStore implements IndexStore {
   private broken = false;
   private opened: Connection | undefined;
   private readonly file: string;
-  private readonly touched = { words: new Set<string>(), definitions: new Set<string>() };
+  private readonly touched = { words: new Set<string>(), definitions: new Set<string>(), uses: new Set<string>() };
   /** Bytes of records written since the size was last checked: the first write checks it. */
   private writtenSinceCheck = Number.POSITIVE_INFINITY;
 
@@ -266,18 +295,32 @@ class SqliteStore implements IndexStore {
     });
   }
 
+  uses(content: Buffer): Uint32Array | undefined {
+    return this.guard(({ statements }) => {
+      const row = statements.uses.get(content) as { hashes: Buffer; checksum: number } | undefined;
+      if (row === undefined || row.checksum !== checksum(content, row.hashes) || row.hashes.length % 4 !== 0) return undefined;
+      this.touched.uses.add(content.toString('latin1'));
+      return hashesOf(row.hashes);
+    });
+  }
+
   write(changes: IndexChanges): void {
     this.guard((connection) => {
       const time = now();
-      const { putWords, putDefinitions } = connection.statements;
+      const { putWords, putDefinitions, putUses } = connection.statements;
       connection.db
         .transaction(() => {
           for (const w of changes.words) putWords.run(w.content, w.filter, checksum(w.content, w.filter), time);
           for (const d of changes.definitions) putDefinitions.run(d.content, d.language, d.payload, checksum(d.content, d.language, d.payload), time);
+          for (const u of changes.uses ?? []) {
+            const bytes = bytesOf(u.hashes);
+            putUses.run(u.content, bytes, checksum(u.content, bytes), time);
+          }
           this.touch(connection, time);
         })
         .immediate();
-      this.writtenSinceCheck += changes.words.reduce((sum, w) => sum + w.filter.length, 0) + changes.definitions.reduce((sum, d) => sum + d.payload.length, 0);
+      this.writtenSinceCheck += changes.words.reduce((sum, w) => sum + w.filter.length, 0) + changes.definitions.reduce((sum, d) => sum + d.payload.length, 0) +
+        (changes.uses ?? []).reduce((sum, u) => sum + u.hashes.byteLength, 0);
       if (this.writtenSinceCheck >= EVICT_CHECK_BYTES) this.evictIfOver(connection);
     });
   }
@@ -298,19 +341,21 @@ class SqliteStore implements IndexStore {
   /** Renews the last use of the records read since the last write, where it is older than TOUCH_AFTER_S. */
   private touch({ statements }: Connection, time: number): void {
     const stale = time - TOUCH_AFTER_S;
-    const { touchWords, touchDefinitions } = statements;
+    const { touchWords, touchDefinitions, touchUses } = statements;
     for (const key of this.touched.words) touchWords.run(time, Buffer.from(key, 'latin1'), stale);
+    for (const key of this.touched.uses) touchUses.run(time, Buffer.from(key, 'latin1'), stale);
     for (const key of this.touched.definitions) {
       const both = Buffer.from(key, 'latin1');
       touchDefinitions.run(time, both.subarray(0, CONTENT_KEY_BYTES), both.subarray(CONTENT_KEY_BYTES), stale);
     }
     this.touched.words.clear();
     this.touched.definitions.clear();
+    this.touched.uses.clear();
   }
 
   /**
    * Past the bound (the database and the snapshots together), the least recently used go: a tenth of
-   * the word filters and of the definitions, and the snapshots unused since before the oldest word
+   * the word filters, of the words used and of the definitions, and the snapshots unused since before the oldest word
    * filter left, until a quarter of the bound is free.
    */
   private evictIfOver({ db }: Connection): void {
@@ -322,6 +367,7 @@ class SqliteStore implements IndexStore {
         .transaction(() => {
           const tenth = (table: string) => Math.ceil((db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) / 10);
           db.prepare('DELETE FROM words WHERE content IN (SELECT content FROM words ORDER BY used LIMIT ?)').run(tenth('words'));
+          db.prepare('DELETE FROM uses WHERE content IN (SELECT content FROM uses ORDER BY used LIMIT ?)').run(tenth('uses'));
           db
             .prepare('DELETE FROM definitions WHERE (content, language) IN (SELECT content, language FROM definitions ORDER BY used LIMIT ?)')
             .run(tenth('definitions'));

@@ -51,11 +51,15 @@ function decodeAt(bytes: Uint8Array, at: number): { codePoint: number; length: n
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
-/** Calls `visit` with the FNV-1a hash of each word of the bytes (repeats included). */
-function forEachWordHash(bytes: Uint8Array, visit: (hash: number) => void): void {
+/**
+ * Calls `visit` with the FNV-1a hash of each word of the bytes (repeats included), and whether the
+ * word starts with an ASCII digit (a number, which names nothing).
+ */
+function forEachWordHash(bytes: Uint8Array, visit: (hash: number, number: boolean) => void): void {
   const end = bytes.length;
   let hash = FNV_OFFSET;
   let inWord = false;
+  let number = false;
   for (let at = 0; at < end; ) {
     const byte = bytes[at]!;
     // ASCII, nearly every byte of source code, without a decode.
@@ -64,10 +68,11 @@ function forEachWordHash(bytes: Uint8Array, visit: (hash: number) => void): void
         if (!inWord) {
           hash = FNV_OFFSET;
           inWord = true;
+          number = byte <= 0x39;
         }
         hash = Math.imul(hash ^ byte, FNV_PRIME);
       } else if (inWord) {
-        visit(hash >>> 0);
+        visit(hash >>> 0, number);
         inWord = false;
       }
       at++;
@@ -79,19 +84,20 @@ function forEachWordHash(bytes: Uint8Array, visit: (hash: number) => void): void
       if (!inWord) {
         hash = FNV_OFFSET;
         inWord = true;
+        number = false;
       }
       for (let i = 0; i < length; i++) hash = Math.imul(hash ^ bytes[at + i]!, FNV_PRIME);
     } else if (inWord) {
-      visit(hash >>> 0);
+      visit(hash >>> 0, number);
       inWord = false;
     }
     at += length;
   }
-  if (inWord) visit(hash >>> 0);
+  if (inWord) visit(hash >>> 0, number);
 }
 
 /** murmur3's finaliser: spreads a hash's bits, so that the probes of two hashes differ. */
-function mix(h: number): number {
+export function mix(h: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
@@ -120,6 +126,8 @@ class DistinctHashes {
   private stamp = 0;
   /** This file's hashes in the order first seen: `size` of them. */
   found = new Uint32Array(INITIAL_SLOTS / 2);
+  /** 1 where the word found there is a number. */
+  numbers = new Uint8Array(INITIAL_SLOTS / 2);
   size = 0;
 
   startFile(): void {
@@ -129,6 +137,7 @@ class DistinctHashes {
       this.keys = new Uint32Array(INITIAL_SLOTS);
       this.stamps = new Uint32Array(INITIAL_SLOTS);
       this.found = new Uint32Array(INITIAL_SLOTS / 2);
+      this.numbers = new Uint8Array(INITIAL_SLOTS / 2);
       this.stamp = 0;
     }
     if (++this.stamp === 0xffffffff) {
@@ -137,13 +146,14 @@ class DistinctHashes {
     }
   }
 
-  add(hash: number): void {
+  add(hash: number, number: boolean): void {
     if (this.size * 2 >= this.keys.length) this.grow();
     const mask = this.keys.length - 1;
     for (let slot = mix(hash) & mask; ; slot = (slot + 1) & mask) {
       if (this.stamps[slot] !== this.stamp) {
         this.stamps[slot] = this.stamp;
         this.keys[slot] = hash;
+        this.numbers[this.size] = number ? 1 : 0;
         this.found[this.size++] = hash;
         return;
       }
@@ -153,11 +163,21 @@ class DistinctHashes {
 
   private grow(): void {
     const found = this.found.subarray(0, this.size);
+    const numbers = this.numbers.subarray(0, this.size);
     this.keys = new Uint32Array(this.keys.length * 2);
     this.stamps = new Uint32Array(this.keys.length);
     this.found = new Uint32Array(this.keys.length / 2);
+    this.numbers = new Uint8Array(this.keys.length / 2);
     this.size = 0;
-    for (const hash of found) this.add(hash);
+    found.forEach((hash, i) => this.add(hash, numbers[i] === 1));
+  }
+
+  /** The hashes of this file's words that are not numbers, ascending. */
+  names(): Uint32Array {
+    const names = new Uint32Array(this.size);
+    let count = 0;
+    for (let i = 0; i < this.size; i++) if (this.numbers[i] === 0) names[count++] = this.found[i]!;
+    return names.slice(0, count).sort();
   }
 }
 
@@ -165,8 +185,25 @@ const distinct = new DistinctHashes();
 
 /** The filter of a file's bytes. */
 export function wordFilterOf(bytes: Uint8Array): Uint8Array {
+  collectDistinct(bytes);
+  return filterOfDistinct();
+}
+
+/**
+ * A file's words both ways, from one pass over its bytes: its filter, and the distinct hashes of its
+ * words but numbers, ascending (the words the map counts the file as using: see `src/map/`).
+ */
+export function wordsOf(bytes: Uint8Array): { readonly filter: Uint8Array; readonly hashes: Uint32Array } {
+  collectDistinct(bytes);
+  return { filter: filterOfDistinct(), hashes: distinct.names() };
+}
+
+function collectDistinct(bytes: Uint8Array): void {
   distinct.startFile();
-  forEachWordHash(bytes, (hash) => distinct.add(hash));
+  forEachWordHash(bytes, (hash, number) => distinct.add(hash, number));
+}
+
+function filterOfDistinct(): Uint8Array {
   let bits = MIN_BITS;
   while (bits < distinct.size * BITS_PER_WORD) bits *= 2;
   const filter = new Uint8Array(bits / 8);

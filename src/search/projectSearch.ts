@@ -13,6 +13,7 @@ import type { IndexSettings, IndexStore, Warn } from '../index/index.js';
 import { remoteKeys, type RemoteKeys, type RemoteSettings, type RemoteSource } from '../remote/remoteCache.js';
 import { TreeWatcher } from '../project/treeWatcher.js';
 import type { ProjectWalk, WalkedFile } from '../project/walker.js';
+import type { ShardUsageAnswer } from '../map/shardUsage.js';
 import type { FromSearchWorker, SearchWorkerData, ToSearchWorker } from './searchWorker.js';
 import { Shard, shardOf, shardSnapshotName, type Hit, type HitOf, type Progress, type SearchQuery } from './shard.js';
 
@@ -117,6 +118,45 @@ export class ProjectSearch {
         return hits;
       },
     );
+  }
+
+  /**
+   * What the map needs of every file of the walk as the disk holds it now (see `ShardUsage`): each
+   * shard's (but where `known` names the generation the caller holds of it), and the walk its files'
+   * places are in.
+   */
+  async usage(known: readonly number[] | undefined, progress?: Progress): Promise<{ readonly walked: readonly WalkedFile[]; readonly shards: readonly ShardUsageAnswer[] }> {
+    let walkedNow: readonly WalkedFile[] = [];
+    const shards = await this.onShards(
+      undefined,
+      (pool, walked, changed) => {
+        walkedNow = walked;
+        return pool.usage(walked, known?.length === pool.count ? known : undefined, progress, changed);
+      },
+      async (shard) => {
+        walkedNow = this.walked!;
+        const usage = await shard.usage(known?.length === 1 ? known[0] : undefined, progress);
+        setImmediate(() => shard.persistUsage()); // Once answered, as a worker does.
+        return [usage];
+      },
+    );
+    return { walked: walkedNow, shards };
+  }
+
+  /** Each shard's count of its files using each of the words, as its last `usage` counted them. */
+  async users(words: Uint32Array): Promise<readonly Uint32Array[]> {
+    if (this.workers !== undefined && !this.workers.broken) {
+      try {
+        return await this.workers.users(words);
+      } catch (error) {
+        if (!this.workers.broken) throw error;
+      }
+    }
+    // A worker died since the usage was asked: the main thread counts every file as one shard.
+    const shard = this.localShard(this.walk.current());
+    await shard.usage(undefined);
+    setImmediate(() => shard.persistUsage());
+    return [shard.users(words)];
   }
 
   /** Brings every file of the walk into the index, on every core; resolves when all are in. */
@@ -291,7 +331,8 @@ interface Slot {
 }
 
 interface Pending {
-  readonly resolve: (hits: Hit[]) => void;
+  /** With the hits of a search, a shard's usage, or nothing (an index request). */
+  readonly resolve: (answer: Hit[] | ShardUsageAnswer | Uint32Array) => void;
   readonly reject: (error: Error) => void;
   /** Told how many of its shard's files the worker has looked at. */
   readonly progress: ((done: number) => void) | undefined;
@@ -329,6 +370,18 @@ class SearchWorkers {
     const told = this.progressOverShards(progress, files.length);
     const message = { type: 'search', query, limit, progress: progress !== undefined, ...(changed !== undefined && { changed }) } as const;
     return Promise.all(this.slots.map((slot, i) => this.ask(slot, { ...message, id: this.nextId++ }, told?.(i))));
+  }
+
+  /** Each shard's usage (see `Shard.usage`); progress summed over the shards. */
+  usage(files: readonly WalkedFile[], known: readonly number[] | undefined, progress: Progress | undefined, changed: readonly string[] | undefined): Promise<ShardUsageAnswer[]> {
+    this.send(files);
+    const told = this.progressOverShards(progress, files.length);
+    const message = { type: 'usage', progress: progress !== undefined, ...(changed !== undefined && { changed }) } as const;
+    return Promise.all(this.slots.map((slot, i) => this.ask<ShardUsageAnswer>(slot, { ...message, id: this.nextId++, ...(known !== undefined && { known: known[i]! }) }, told?.(i))));
+  }
+
+  users(words: Uint32Array): Promise<Uint32Array[]> {
+    return Promise.all(this.slots.map((slot) => this.ask<Uint32Array>(slot, { type: 'users', id: this.nextId++, words }, undefined)));
   }
 
   /** Resolves once every shard is in the index. */
@@ -381,11 +434,11 @@ class SearchWorkers {
     };
   }
 
-  private ask(slot: Slot, message: ToSearchWorker & { id: number }, progress: Pending['progress']): Promise<Hit[]> {
+  private ask<Answer extends Hit[] | ShardUsageAnswer | Uint32Array = Hit[]>(slot: Slot, message: ToSearchWorker & { id: number }, progress: Pending['progress']): Promise<Answer> {
     if (this.broken) return Promise.reject(new Error('a search worker died'));
     if (slot.load++ === 0) slot.worker.ref(); // Busy: the process waits for its answer.
-    return new Promise<Hit[]>((resolve, reject) => {
-      this.pending.set(message.id, { resolve, reject, progress });
+    return new Promise<Answer>((resolve, reject) => {
+      this.pending.set(message.id, { resolve: resolve as Pending['resolve'], reject, progress });
       slot.worker.postMessage(message);
     }).finally(() => {
       if (--slot.load === 0) slot.worker.unref();
@@ -398,7 +451,7 @@ class SearchWorkers {
     if ('done' in reply) return waiting.progress?.(reply.done);
     this.pending.delete(reply.id);
     if ('error' in reply) waiting.reject(new Error(reply.error));
-    else waiting.resolve('hits' in reply ? reply.hits : []);
+    else waiting.resolve('hits' in reply ? reply.hits : 'usage' in reply ? reply.usage : 'counts' in reply ? reply.counts : []);
   }
 
   /**

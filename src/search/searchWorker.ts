@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Languages } from '../definitions/languages.js';
 import type { ManifestEntries } from '../definitions/manifest.js';
 import { openIndexStore, type IndexSettings } from '../index/index.js';
+import type { ShardUsageAnswer } from '../map/shardUsage.js';
 import type { RemoteKeys, RemoteSettings } from '../remote/remoteCache.js';
 import { Shard, type Hit, type SearchQuery, type ShardFile } from './shard.js';
 
@@ -44,6 +45,15 @@ export type ToSearchWorker =
       readonly changed?: readonly string[];
     }
   | { readonly type: 'index'; readonly id: number; readonly changed?: readonly string[] }
+  | {
+      readonly type: 'usage';
+      readonly id: number;
+      /** The generation of the shard's usage the main thread holds: the usage is not sent again while it is the same. */
+      readonly known?: number;
+      readonly progress: boolean;
+      readonly changed?: readonly string[];
+    }
+  | { readonly type: 'users'; readonly id: number; readonly words: Uint32Array }
   | { readonly type: 'stop' };
 
 export type FromSearchWorker =
@@ -51,6 +61,8 @@ export type FromSearchWorker =
   | { readonly id: number; readonly error: string }
   | { readonly id: number; readonly done: number }
   | { readonly id: number; readonly indexed: true }
+  | { readonly id: number; readonly usage: ShardUsageAnswer }
+  | { readonly id: number; readonly counts: Uint32Array }
   | { readonly warning: string; readonly fromRemote?: true };
 
 const { projectRoot, languages, index, remote, fillWhenIdle, layout, callsInFlight } = workerData as SearchWorkerData;
@@ -68,6 +80,12 @@ setImmediate(() => shard.recall());
 const PAUSED_MS = 25;
 
 let filling = false;
+/**
+ * Whether a server's map counted words it has not written yet: written once no call is answered (the
+ * count's snapshot of a kernel worker is some 30 MB, which had held up the map's next question to the
+ * worker by 0.7 s), with the fill.
+ */
+let usageToWrite = false;
 /** Index requests waiting for the fill to end: each is answered when every file is in the index. */
 const indexRequests = new Set<number>();
 
@@ -77,10 +95,19 @@ function fillWhileIdle(): void {
   const step = async (): Promise<unknown> => {
     // Calls have the CPU first; `zumba index`, which answers none, is not held up.
     if (indexRequests.size === 0 && Atomics.load(calls, 0) > 0) return setTimeout(() => void step().catch(fail), PAUSED_MS);
+    if (usageToWrite) {
+      usageToWrite = false;
+      shard.persistUsage();
+    }
     const more = await shard.fill((done) => {
       for (const id of indexRequests) port.postMessage({ id, done } satisfies FromSearchWorker);
     });
     if (more) return setImmediate(() => void step().catch(fail));
+    // `zumba index` counts the words the files use too, and saves the count: a map's first call then reads it.
+    if (indexRequests.size > 0) {
+      await shard.usage(undefined);
+      shard.persistUsage();
+    }
     filling = false;
     for (const id of indexRequests) port.postMessage({ id, indexed: true } satisfies FromSearchWorker);
     indexRequests.clear();
@@ -113,6 +140,31 @@ port.on('message', (message: ToSearchWorker) => {
       indexRequests.add(message.id);
       fillWhileIdle();
       break;
+    case 'usage': {
+      const progress = message.progress ? (done: number) => port.postMessage({ id: message.id, done } satisfies FromSearchWorker) : undefined;
+      shard.mayHaveChanged(message.changed);
+      shard.usage(message.known, progress).then(
+        (usage) => {
+          // Moved, not copied: each array is the worker's own, made for this answer.
+          // As a search's: a one-shot command, whose process ends with its answer, writes before.
+          if (!fillWhenIdle) shard.persistUsage();
+          const arrays = usage.usage === undefined ? [] : [usage.usage.files, usage.usage.wordStarts, usage.usage.words, usage.usage.weights];
+          port.postMessage({ id: message.id, usage } satisfies FromSearchWorker, arrays.map((array) => array.buffer as ArrayBuffer));
+          usageToWrite = fillWhenIdle;
+          fillWhileIdle();
+        },
+        (error: unknown) => {
+          port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies FromSearchWorker);
+          fillWhileIdle();
+        },
+      );
+      break;
+    }
+    case 'users': {
+      const counts = shard.users(message.words);
+      port.postMessage({ id: message.id, counts } satisfies FromSearchWorker, [counts.buffer as ArrayBuffer]);
+      break;
+    }
     case 'search': {
       const progress = message.progress ? (done: number) => port.postMessage({ id: message.id, done } satisfies FromSearchWorker) : undefined;
       shard.mayHaveChanged(message.changed);

@@ -16,8 +16,11 @@ import { decodeKeptDefinitions, encodeDefinitions } from '../index/definitionsRe
 import { languageKey } from '../index/languageKey.js';
 import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type DefinedNames, type RecordedEntry, type RecordedFile, type RestampedEntry } from '../index/filesSnapshot.js';
 import type { IndexChanges, IndexStore } from '../index/store.js';
-import { wordFilterOf, wordsOfName } from '../index/wordFilter.js';
+import { wordsOf, wordsOfName } from '../index/wordFilter.js';
 import { WorktreeEntries } from '../index/worktreeEntries.js';
+import { linkedWordsOf, UsageBuilder, type LinkedWords, type ShardUsage, type ShardUsageAnswer } from '../map/shardUsage.js';
+import { decodeUsageSnapshot, encodeUsageSnapshot, type CountedFile } from '../map/usageSnapshot.js';
+import { CountedWords, type ReadWords } from '../map/countedWords.js';
 import type { RemoteSource } from '../remote/remoteCache.js';
 import { RemoteShard, type EntryGivenWords } from '../remote/remoteShard.js';
 import { stampNumbersOf, stampOf, statsOf } from '../project/files.js';
@@ -85,6 +88,8 @@ const PROGRESS_EVERY_MS = 250;
 /** The content key of a file that is too large or binary: there is nothing of it to search. */
 const UNSEARCHABLE = Buffer.alloc(0);
 const isUnsearchable = (state: FileState) => state.entry?.contentLength === 0;
+/** The language key of a file that defines nothing, as the usage snapshot holds it. */
+const NO_LANGUAGE = Buffer.alloc(0);
 /** A stamp of a file changed too recently to be told from its next version (see `stampOfStats`): never saved. */
 const isRecent = (stamp: string) => stamp.startsWith('recent:');
 
@@ -160,7 +165,22 @@ export class Shard {
   /** Files whose definitions are held, least recently used first, with how many they hold. */
   private readonly held = new Map<string, number>();
   private heldCount = 0;
-  private changes: IndexChanges = { words: [], definitions: [] };
+  private changes: Required<IndexChanges> = { words: [], definitions: [], uses: [] };
+  /** How many of the shard's files use each word, as `usage` last counted them. */
+  private readonly words: CountedWords;
+  /** The words a version's definitions are used by, made from its entry's names once. */
+  private readonly linked = new WeakMap<RecordedEntry, LinkedWords>();
+  /** Counts every change to a file's entry (learnt or forgotten) and to the files set. */
+  private edits = 0;
+  private usageSeen = { edits: -1, generation: 0 };
+  /** Whether a file may have changed since the last `usage` (told so, or every stamp to be taken again). */
+  private usageStale = true;
+  /** What the usage snapshot read at the first `usage` holds of each file, until that `usage` has taken it. */
+  private savedUsage: Map<string, CountedFile> | undefined;
+  /** At which count of edits the usage snapshot was last read or saved, and when this process saved it; undefined before it is first read. */
+  private usageSave: { readonly edits: number; readonly at: number | undefined } | undefined;
+  /** Whether linked words were made since then that the snapshot does not hold (of a build whose language keys differ, say). */
+  private linkedMade = false;
   /** Whether the shard knows files its saved snapshot does not. */
   private unsaved = false;
   private lastSave: number | undefined;
@@ -184,11 +204,14 @@ export class Shard {
     private readonly remoteCache?: RemoteSource,
   ) {
     this.rootPrefix = rootPrefixOf(projectRoot);
+    this.words = new CountedWords(store);
   }
 
   /** The shard's files from now on, in walk order; what is known of other files is dropped. */
   setFiles(files: readonly ShardFile[]): void {
     this.files = files;
+    this.edits++;
+    this.usageStale = true;
     this.filled = 0;
     if (this.states.size === 0) return; // A fresh shard's: nothing to forget (a set of the kernel's paths is some milliseconds).
     const relatives = new Set(files.map((file) => file.relative));
@@ -202,6 +225,7 @@ export class Shard {
   mayHaveChanged(changed: readonly string[] | undefined): void {
     if (changed === undefined) this.epoch++;
     else for (const relative of changed) this.unchecked(relative);
+    if (changed === undefined || changed.length > 0) this.usageStale = true;
   }
 
   /** The first `limit` hits of the query in this shard, in walk order. */
@@ -253,6 +277,139 @@ export class Shard {
     // The end of a pass saves the snapshot; a call on a shard filled already only writes its records.
     this.persist({ now: this.filled > from });
     return false;
+  }
+
+  /**
+   * What the map needs of the shard's files as the disk holds them now (see `ShardUsage`): every file
+   * is brought into the index first, and the counts of the words used are brought up to date by what
+   * changed since the last call. Where the words of a version counted before can no longer be had
+   * (the index dropped them), every file is counted afresh.
+   */
+  async usage(known: number | undefined, progress?: Progress): Promise<ShardUsageAnswer> {
+    if (!this.usageStale && known === this.usageSeen.generation && this.usageEdits === this.usageSeen.edits) return { generation: known };
+    const usage = await this.countedUsage(progress);
+    this.usageStale = false;
+    if (this.usageEdits !== this.usageSeen.edits) this.usageSeen = { edits: this.usageEdits, generation: this.usageSeen.generation + 1 };
+    const generation = this.usageSeen.generation;
+    return generation === known ? { generation } : { generation, usage };
+  }
+
+  private async countedUsage(progress: Progress | undefined): Promise<ShardUsage> {
+    this.recordedFiles();
+    if (this.usageSave === undefined) this.readUsageSnapshot();
+    await this.remoteOpening;
+    const tell = progressTeller(this.files.length, progress);
+    const builder = new UsageBuilder();
+    const present = new Set<string>();
+    for (let i = 0; i < this.files.length; i++) {
+      tell(i);
+      const file = this.files[i]!;
+      let state = this.stateOf(file);
+      if (state === undefined) continue;
+      if (!this.isIndexed(file, state)) {
+        const read = this.read(file);
+        if (read === undefined) continue;
+        state = (await this.index(file, read, 'stored')).state;
+      }
+      present.add(file.relative);
+      const content = contentOf(state);
+      if (content !== undefined && !this.words.count(file.relative, content, () => this.madeWords(file, state))) return this.recount(progress);
+      builder.add(file.order, this.linkedWords(file, state));
+    }
+    if (!this.words.keepOnly(present)) return this.recount(progress);
+    this.savedUsage = undefined;
+    return builder.build();
+  }
+
+  /** Moves on at every change to what `usage` answers: the files, their entries, the words counted. `usage` answers a new generation when it moved. */
+  private get usageEdits(): number {
+    return this.edits + this.words.changes;
+  }
+
+  private usageSnapshotName(): string {
+    return `usage-${this.layout.shard}-of-${this.layout.shards}`;
+  }
+
+  /** Takes what the usage snapshot holds as counted, where nothing is counted yet: each file is then checked against it as against a count of this process's. */
+  private readUsageSnapshot(): void {
+    this.usageSave = { edits: this.usageEdits, at: undefined };
+    const data = this.store.snapshot(this.usageSnapshotName());
+    const saved = data === undefined ? undefined : decodeUsageSnapshot(data);
+    if (saved === undefined || !this.words.adopt(saved.counts, saved.files.map((file) => [file.relative, file.content] as const))) return;
+    this.savedUsage = new Map(saved.files.map((file) => [file.relative, file]));
+    this.usageSave = { edits: this.usageEdits, at: undefined };
+  }
+
+  /**
+   * Writes what the last `usage` learnt to the index: the records at once, the files' snapshot as
+   * `persist` does, and what it counted where that changed since it was last saved (at most once
+   * every SNAPSHOT_EVERY_MS, but the first time). Asked once the usage is answered: the count's
+   * snapshot of a kernel worker is some 30 MB.
+   */
+  persistUsage(): void {
+    this.persist();
+    if (this.usageSave === undefined) return;
+    const last = this.usageSave!;
+    const changed = last.edits !== this.usageEdits || this.linkedMade;
+    if (!this.store.persistent || !changed || (last.at !== undefined && performance.now() - last.at < SNAPSHOT_EVERY_MS)) return;
+    const files: CountedFile[] = [];
+    for (const file of this.files) {
+      const state = this.states.get(file.relative);
+      const content = this.words.contentOf(file.relative);
+      // A file counted as it was read, not as its entry records it: its linked words are of another version.
+      if (state?.entry === undefined || content === undefined || !content.equals(state.entry.content)) continue;
+      const language = this.definedNames(file, state) === undefined ? NO_LANGUAGE : state.entry.defined!.language;
+      files.push({ relative: file.relative, content, language, linked: this.linkedWords(file, state) });
+    }
+    this.store.saveSnapshot(this.usageSnapshotName(), encodeUsageSnapshot({ files, counts: this.words.table }));
+    this.usageSave = { edits: this.usageEdits, at: performance.now() };
+    this.linkedMade = false;
+  }
+
+  /** How many of the shard's files use each of the words, as `usage` last counted them. */
+  users(words: Uint32Array): Uint32Array {
+    return this.words.users(words);
+  }
+
+  private recount(progress: Progress | undefined): Promise<ShardUsage> {
+    this.words.clear();
+    return this.countedUsage(progress);
+  }
+
+  /** The words the file uses as it is now, made from its bytes and recorded for the index; with the content they are of. */
+  private madeWords(file: ShardFile, state: FileState): ReturnType<ReadWords> {
+    const read = this.read(file);
+    if (read?.bytes === undefined) return undefined;
+    // Changed since its entry was made: counted as it is now, which the next call finds its entry for.
+    const content = read.stamp === state.stamp ? contentOf(state)! : contentKey(read.bytes);
+    const hashes = wordsOf(read.bytes).hashes;
+    this.recordUses(content, hashes);
+    return { content, hashes };
+  }
+
+  private recordUses(content: Buffer, hashes: Uint32Array): void {
+    this.changes.uses.push({ content, hashes });
+    this.words.made(content, hashes);
+  }
+
+  /** The words the version's definitions are used by (none where its names are not known). */
+  private linkedWords(file: ShardFile, state: FileState): LinkedWords {
+    const entry = state.entry;
+    if (entry === undefined) return linkedWordsOf(undefined);
+    let linked = this.linked.get(entry);
+    if (linked === undefined) {
+      const names = this.definedNames(file, state);
+      const saved = this.savedUsage?.get(file.relative);
+      // As the snapshot holds them, where they are of this version's names: its content, in the same language (or none).
+      const language = names === undefined ? NO_LANGUAGE : entry.defined!.language;
+      if (saved !== undefined && saved.content.equals(entry.content) && saved.language.equals(language)) linked = saved.linked;
+      else {
+        linked = linkedWordsOf(names ?? (state.definitions ? Buffer.from(state.definitions.names, 'utf8') : undefined));
+        this.linkedMade = true;
+      }
+      this.linked.set(entry, linked);
+    }
+    return linked;
   }
 
   /** Saves what the shard knows of its files as its snapshot, if it knows more than the saved one. */
@@ -534,12 +691,13 @@ export class Shard {
     return { state, parsed };
   }
 
-  /** The word filter of a content: the index's, or made from its bytes and recorded for the index. */
+  /** The word filter of a content: the index's, or made from its bytes and recorded for the index, with the words it uses. */
   private wordsOf(content: Buffer, bytes: Buffer): Uint8Array {
     const stored = this.store.words(content);
     if (stored !== undefined) return stored;
-    const filter = wordFilterOf(bytes);
+    const { filter, hashes } = wordsOf(bytes);
     this.changes.words.push({ content, filter });
+    this.recordUses(content, hashes);
     return filter;
   }
 
@@ -560,16 +718,18 @@ export class Shard {
   private learn(file: ShardFile, state: FileState, learnt: Learnt): void {
     if (state.entry === undefined || !records(state.entry, learnt)) {
       state.entry = recordEntry(file.relative, { stamp: state.stamp, ...learnt }, (size) => this.arena.room(size));
+      this.edits++;
       if (!isRecent(state.stamp)) this.unsaved = true;
     }
-    if (this.changes.words.length + this.changes.definitions.length >= BATCH) this.flush();
+    if (this.changes.words.length + this.changes.definitions.length + this.changes.uses.length >= BATCH) this.flush();
   }
 
   private flush(): void {
-    const { words, definitions } = this.changes;
-    if (words.length + definitions.length === 0) return;
-    this.changes = { words: [], definitions: [] };
-    this.store.write({ words, definitions });
+    const { words, definitions, uses } = this.changes;
+    if (words.length + definitions.length + uses.length === 0) return;
+    this.changes = { words: [], definitions: [], uses: [] };
+    this.words.written();
+    this.store.write({ words, definitions, uses });
   }
 
   private read(file: ShardFile): SearchRead | undefined {
@@ -605,6 +765,7 @@ export class Shard {
   }
 
   private forget(relative: string): void {
+    this.edits++;
     const count = this.held.get(relative);
     if (count !== undefined) this.dropDefinitions(relative, count);
     this.states.delete(relative);

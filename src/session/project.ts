@@ -10,6 +10,7 @@ import { indexSettings, openIndexStore, type CacheOptions, type IndexSettings, t
 import { indexedDefinitions } from '../index/indexedOutlines.js';
 import { ProjectWalk, type WalkMemory } from '../project/walker.js';
 import type { RemoteSettings } from '../remote/remoteCache.js';
+import { ProjectRanking } from '../map/projectRanking.js';
 import { ProjectSearch } from '../search/projectSearch.js';
 import type { OutlineSource } from '../tools/outline.js';
 
@@ -25,6 +26,8 @@ export interface Project extends OutlineSource {
   readonly walk: ProjectWalk;
   /** Project-wide search over the walk, by worker threads, through the index. */
   readonly search: ProjectSearch;
+  /** Its files ranked by use, for the map, kept between calls (see `projectRanking.ts`). */
+  readonly ranking: ProjectRanking;
   /** Where the index is, when there is one. */
   readonly index: IndexSettings | undefined;
   /** The remote cache it reads, and `zumba index --push` writes, when there is one. */
@@ -85,6 +88,15 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
   let opened: IndexStore | undefined;
   const store = () => (opened ??= openIndexStore(index, realRoot, warnOnce));
   const walk = new ProjectWalk(realRoot, index === undefined ? undefined : walkMemory(store));
+  const search = new ProjectSearch(walk, languages, {
+    projectRoot: realRoot,
+    index,
+    store,
+    warn: warnOnce,
+    ...(options.remote !== undefined && { remote: { settings: options.remote, warn: warnOfRemoteOnce } }),
+    fillWhenIdle: options.fillWhenIdle === true,
+    watch: options.watch === true,
+  });
   return {
     root,
     realRoot,
@@ -94,15 +106,9 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
     remote: options.remote,
     warn: warnOnce,
     definitions: (relative, bytes, make) => indexedDefinitions(store(), languages, relative, bytes, make),
-    search: new ProjectSearch(walk, languages, {
-      projectRoot: realRoot,
-      index,
-      store,
-      warn: warnOnce,
-      ...(options.remote !== undefined && { remote: { settings: options.remote, warn: warnOfRemoteOnce } }),
-      fillWhenIdle: options.fillWhenIdle === true,
-      watch: options.watch === true,
-    }),
+    search,
+    ranking: new ProjectRanking(search),
     ...(options.diagnosticsFile !== undefined && { diagnosticsFile: path.resolve(options.diagnosticsFile) }),
   };
 }
+

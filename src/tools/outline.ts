@@ -1,6 +1,6 @@
 /** `outline {path, ranges?}`: a file's declarations, one a line, indented by nesting; with `ranges`, each with its last line. */
 import { statSync, type Stats } from 'node:fs';
-import type { Definition } from '../definitions/definition.js';
+import { outlineLine, type Definition } from '../definitions/definition.js';
 import { outlineDefinitions, type OnFallback } from '../definitions/engine.js';
 import type { Languages } from '../definitions/languages.js';
 import { OUTLINE_SIZE_LIMIT, readRegularFile } from '../project/files.js';
@@ -106,9 +106,7 @@ function notAFile(absolute: string, shown: string): ToolError | undefined {
  */
 export function renderOutline(definitions: readonly Definition[], ranges = false, total = definitions.length): string {
   if (definitions.length === 0) return 'No declarations.';
-  const shown = definitions.slice(0, MAX_OUTLINE_ENTRIES).map(
-    (d) => `${'  '.repeat(d.depth)}${d.line}${ranges ? `-${d.endLine}` : ''} ${d.kind} ${d.name}`,
-  );
+  const shown = definitions.slice(0, MAX_OUTLINE_ENTRIES).map((d) => outlineLine(d, ranges));
   const hidden = total - shown.length;
   if (hidden > 0) shown.push(`… ${hidden} more entries`);
   return shown.join('\n');

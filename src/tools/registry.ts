@@ -8,7 +8,7 @@ import type { Project } from '../session/project.js';
 import { diagnostics } from './diagnostics.js';
 import { findReferences } from './findReferences.js';
 import { findSymbol } from './findSymbol.js';
-import { outline } from './outline.js';
+import { DEFAULT_MAP_BUDGET, MAX_MAP_BUDGET, MIN_MAP_BUDGET, outlineOrMap } from './folderMap.js';
 
 const name = z
   .string()
@@ -37,12 +37,14 @@ export const TOOLS: readonly Tool[] = [
   tool({
     name: 'outline',
     title: 'Outline',
-    description: "A file's functions, types, constants, tests and headings with line numbers, indented by nesting. Read only the lines you need.",
+    description: "A file's definitions with line numbers, nested. A folder (. = project): its most used files and definitions; start a task with it, not by listing files.",
     arguments: z.object({
-      path: z.string().describe('File path relative to the project.'),
+      path: z.string().describe('File or folder path relative to the project; . for the whole project.'),
       ranges: z.boolean().optional().describe('Show start-end lines.'),
+      budget: z.number().int().min(MIN_MAP_BUDGET).max(MAX_MAP_BUDGET).optional().describe(`A folder's map: tokens at most (default ${DEFAULT_MAP_BUDGET}).`),
+      focus: z.array(z.string().min(1, 'must not be empty')).optional().describe("A folder's map: names or paths you work on, ranked higher with what is near them."),
     }),
-    run: outline,
+    run: outlineOrMap,
   }),
   tool({
     name: 'find_symbol',

@@ -1,0 +1,81 @@
+/**
+ * How much a use of a definition's name counts toward the map, by the name alone: the one table of
+ * weights (aider's repo map is the starting point). A name that reads as a common word, a short or
+ * private one, is used by chance as often as on purpose. Aider's ten times more for a long compound
+ * name is left out: in C and Rust nearly every name is one, and on the kernel it put its drivers'
+ * macros (`MODULE_LICENSE`) before the types everything uses (`u32`).
+ */
+import type { Kind } from '../definitions/definition.js';
+import { wordsOfName } from '../index/wordFilter.js';
+import { isWordCharacter } from '../text/wholeWord.js';
+
+export const WEIGHTS = {
+  /** Names defined in more files than this are each file's own (`init`, `probe`, `main`). */
+  definedInMany: { files: 5, times: 0.1 },
+  /** `_x`, `__x`: private by convention. */
+  private: 0.1,
+  /** A common English or programming word (below), or a name of one or two characters. */
+  common: 0.1,
+  /** A name or a path the agent said it is working on, or a name its files use. */
+  focus: 10,
+} as const;
+
+/**
+ * Words whose use says little about what a file depends on: English written for its own sake, and
+ * the names of the standard libraries' own methods and types (`length`, `toString`, `append`), which
+ * a file calls whether or not the project defines one of the same name.
+ */
+const COMMON_WORDS = new Set(
+  `a about after all also an and any are as at be been before but by can do does each else end for from get
+   has have if in into is it its just like make more most new no not now of off old on one only or other out
+   over same see set so some such than that the their them then there these they this those to too two up
+   use used via was way we were what when where which while who will with would yes you
+   add arg args buf call check config count data default done err error false file id idx index info
+   init item items key len list log main map max min msg name next node none null nil num obj ok opt
+   options out param params path prev ptr put ref res result ret run self size start state str test tmp
+   true type val value values var
+   append apply bind catch clear close concat contains copy delete emit endsWith entries equals every exec
+   filter find flat forEach format has hash hashCode includes indexOf insert int isEmpty items iter join
+   keys length lines match method open pop push read reduce remove replace reverse send slice some sort
+   split startsWith string String text then toJSON toLowerCase toString toUpperCase trim update valueOf
+   write`.split(/\s+/),
+);
+
+/** The multiplier of a definition's name, before what the project says of it (see `definedInMany`). */
+export function nameWeight(word: string): number {
+  let weight = 1;
+  if (word.startsWith('_')) weight *= WEIGHTS.private;
+  if (word.length <= 2 || COMMON_WORDS.has(word) || COMMON_WORDS.has(word.toLowerCase())) weight *= WEIGHTS.common;
+  return weight;
+}
+
+/** Kinds of entry whose names code does not use: a heading's or a test's is prose. The map shows none of them for its own sake. */
+export const PROSE_KINDS: ReadonlySet<Kind> = new Set(['heading', 'test', 'suite']);
+
+/** The multiplier of a name defined in this many files. */
+export function definersWeight(files: number): number {
+  return files > WEIGHTS.definedInMany.files ? WEIGHTS.definedInMany.times : 1;
+}
+
+/**
+ * The word a definition's name is used by: the name, or a qualified one's last segment (`Type.method`,
+ * `mod::item`); undefined for a name that is no single word (a heading, `Trait for Type`).
+ */
+export function linkedWord(name: string): string | undefined {
+  const word = name.slice(Math.max(name.lastIndexOf('.'), name.lastIndexOf(':')) + 1);
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(word)) return word; // Nearly every name: no look at each character.
+  if (word === '' || /^\d/.test(word)) return undefined;
+  for (const character of word) if (!isWordCharacter(character.codePointAt(0))) return undefined;
+  return word;
+}
+
+/** The hash a file's use of the word is counted by (the word filter's: FNV-1a of its UTF-8 bytes). */
+export function wordHash(word: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    if (code >= 0x80) return wordsOfName(word)[0]!; // Not ASCII: its UTF-8 bytes are made the long way.
+    hash = Math.imul(hash ^ code, 0x01000193);
+  }
+  return hash >>> 0;
+}

@@ -1,0 +1,142 @@
+/**
+ * `outline` of a folder: the map. Golden maps of a fixture project worked out by hand (see
+ * test/fixtures/map/README.md), the budget and its trailer, the forms a folder is named in, the
+ * errors, freshness after edits, and equality with a project that keeps no index.
+ */
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { openProject, type Project } from '../src/session/project.js';
+import { outlineOrMap, type MapArguments } from '../src/tools/folderMap.js';
+import { isRefusal } from '../src/tools/toolError.js';
+import { fixture, temporaryProject } from './helpers.js';
+
+const opened: Project[] = [];
+after(async () => {
+  for (const project of opened) await project.search.close();
+});
+
+function open(root: string, options: Parameters<typeof openProject>[1] = {}): Project {
+  const project = openProject(root, options);
+  opened.push(project);
+  return project;
+}
+
+/** A copy of the shop fixture in a new temporary folder, to edit. */
+function shopCopy(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-map-'));
+  cpSync(fixture('map', 'shop'), root, { recursive: true });
+  return root;
+}
+
+const golden = (name: string) => readFileSync(fixture('map', name), 'utf8').trimEnd();
+const map = (project: Project, args: MapArguments) => outlineOrMap(project, args);
+
+describe('the map of a folder', () => {
+  const shop = open(fixture('map', 'shop'));
+
+  test('files in rank order, each with its used definitions nested as in its outline', async () => {
+    assert.equal(await map(shop, { path: '.' }), golden('shop.map'));
+  });
+
+  test('a budget cuts the map and says how many files it left out', async () => {
+    const text = await map(shop, { path: '.', budget: 40 });
+    assert.equal(text, golden('shop.budget-40.map'));
+    assert.ok(Buffer.byteLength(text) <= 40 * 4, `${Buffer.byteLength(text)} bytes`);
+  });
+
+  test('a focus ranks its files and the names they use higher', async () => {
+    assert.equal(await map(shop, { path: '.', focus: ['billing.py'] }), golden('shop.focus-billing.map'));
+  });
+
+  test('a focus on a name ranks its definers higher', async () => {
+    // monthly_report (1) × 10 puts reports.py (10) above models.py (9).
+    const text = await map(shop, { path: '.', focus: ['monthly_report'] });
+    assert.deepEqual(text.split('\n').slice(0, 3), ['reports.py', '  5 function monthly_report', 'models.py']);
+  });
+
+  test('the project in every form: ".", "./", "" and its absolute path', async () => {
+    for (const form of ['.', './', '', shop.root]) assert.equal(await map(shop, { path: form }), golden('shop.map'), form);
+  });
+
+  test('a folder with no definitions lists its files', async () => {
+    assert.equal(await map(shop, { path: 'docs' }), 'docs/notes.txt');
+    assert.equal(await map(shop, { path: 'docs/' }), 'docs/notes.txt');
+  });
+
+  test('a file keeps its outline', async () => {
+    assert.equal(await map(shop, { path: 'db.py' }), ['4 class Database', '  5 method __init__', '  8 method save', '12 function connect'].join('\n'));
+  });
+
+  test('refused: a path outside the project, a focus that names nothing', async () => {
+    await assert.rejects(map(shop, { path: '..' }), (error: unknown) => isRefusal(error) && error.message === 'Path is outside the project: ..');
+    await assert.rejects(map(shop, { path: '.', focus: ['src/missing.py'] }), (error: unknown) => isRefusal(error) && error.message === 'focus: No such file: src/missing.py');
+    await assert.rejects(map(shop, { path: '.', focus: ['two words'] }), (error: unknown) => isRefusal(error) && error.message === 'focus: two words is neither a path in the project nor a name.');
+  });
+
+  test('an empty folder', async () => {
+    const empty = open(temporaryProject({ 'a.py': 'def a():\n    pass\n' }).root);
+    const root = path.join(empty.root, 'empty');
+    cpSync(fixture('map', 'shop', 'docs'), root, { recursive: true });
+    rmSync(path.join(root, 'notes.txt'));
+    assert.equal(await map(empty, { path: 'empty' }), 'No files under empty.');
+  });
+});
+
+describe('a folder of 10,000 files', () => {
+  test('its map keeps within the budget, and says how many files it left out', { timeout: 120_000 }, async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 10_000; i++) files[`pkg/m${i}.py`] = `from pkg.m${(i + 1) % 10_000} import helper_${(i + 1) % 10_000}\n\ndef helper_${i}():\n    return helper_${(i + 1) % 10_000}()\n`;
+    files['pkg/core.py'] = 'def shared_core():\n    pass\n';
+    for (let i = 0; i < 50; i++) files[`pkg/m${i}.py`] += 'shared_core()\n';
+    const big = open(temporaryProject(files).root);
+    const text = await map(big, { path: 'pkg', budget: 512 });
+    assert.ok(Buffer.byteLength(text) <= 512 * 4, `${Buffer.byteLength(text)} bytes`);
+    const lines = text.split('\n');
+    // shared_core: used by 50 other files, the most used definition; each helper by one.
+    assert.deepEqual(lines.slice(0, 2), ['pkg/core.py', '  1 function shared_core']);
+    const shown = lines.filter((line) => line.startsWith('pkg/')).length;
+    assert.equal(lines.at(-1), `… ${10_001 - shown} more files; narrow it with path or raise budget`);
+  });
+});
+
+describe('freshness and the index', () => {
+  test('a definition many new files use is on the next map, and gone once they are', async () => {
+    const root = shopCopy();
+    const project = open(root);
+    const before = await map(project, { path: '.' });
+    writeFileSync(path.join(root, 'registry.py'), 'class Registry:\n    pass\n');
+    // Used by 20 files, Registry scores 20: more than models.py's 9.
+    for (let i = 0; i < 20; i++) writeFileSync(path.join(root, `plugin${i}.py`), 'from registry import Registry\n\nREGISTRY = Registry()\n');
+    const lines = (await map(project, { path: '.' })).split('\n');
+    assert.deepEqual(lines.slice(0, 2), ['registry.py', '  1 class Registry']);
+    for (let i = 0; i < 20; i++) rmSync(path.join(root, `plugin${i}.py`));
+    rmSync(path.join(root, 'registry.py'));
+    assert.equal(await map(project, { path: '.' }), before);
+  });
+
+  test('a map through the index equals one without it, before and after an edit', async () => {
+    const root = shopCopy();
+    const cached = open(root);
+    const uncached = open(root, { noCache: true });
+    const args = { path: '.', budget: 200 };
+    assert.equal(await map(cached, args), await map(uncached, args));
+    // reports.py no longer defines monthly_report: it ranks 0, after db.py and billing.py.
+    writeFileSync(path.join(root, 'reports.py'), readFileSync(path.join(root, 'reports.py'), 'utf8').replace('def monthly_report', 'def monthly'));
+    const edited = await map(cached, args);
+    assert.deepEqual(edited.split('\n').filter((line) => !line.startsWith(' ')).slice(0, 4), ['models.py', 'db.py', 'billing.py', 'README.md']);
+    assert.equal(edited, await map(uncached, args));
+    // A server started afresh on the index reads the same, from the counts the first saved.
+    assert.equal(await map(open(root), args), edited);
+    // And with those counts damaged, or gone, the same again.
+    const snapshots = path.join(process.env['ZUMBA_CACHE_DIR']!, 'snapshots');
+    const saved = readdirSync(snapshots).filter((name) => name.includes('-usage-'));
+    assert.ok(saved.length > 0, 'the counts were saved');
+    for (const name of saved) writeFileSync(path.join(snapshots, name), readFileSync(path.join(snapshots, name)).subarray(0, 40));
+    assert.equal(await map(open(root), args), edited);
+    for (const name of saved) rmSync(path.join(snapshots, name), { force: true });
+    assert.equal(await map(open(root), args), edited);
+  });
+});
