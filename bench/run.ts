@@ -1,12 +1,13 @@
 /**
- * `npm run bench [corpus] [search|index|outline|trees|accuracy|ends|kernel|tokens|soak [minutes]…]`: our
+ * `npm run bench [corpus] [search|index|outline|trees|accuracy|ends|kernel|tokens|map|soak [minutes]…]`: our
  * figures beside the reference tools' from the same run, as ratios. Without sections, search, index,
  * outline, trees (`zumba outline` of every Go file against `ctags -R`), accuracy and ends (where
  * definitions end, and find_symbol body sizes); `kernel` (the index, and the outline of every `.c`
  * and `.h`, on the whole Linux tree, `make-corpus.sh --big`; some fifteen minutes), remote (a team cache
  * in nginx, filled by `zumba index --push` and read by fresh machines, on the Linux tree as a git
  * repository; nginx from Debian's package), tokens (the bytes
- * an agent reads for navigation questions, with the tools and without: tokens.ts) and the soak (30
+ * an agent reads for navigation questions, with the tools and without: tokens.ts), map (a folder's
+ * map on the Linux tree and on `all`: mapSpeed.ts) and the soak (30
  * minutes by default) run only when asked for. Every server of the run keeps its
  * index in a folder of the run's own, removed at the end: the user's cache is never touched.
  * The corpus is what `make-corpus.sh` (kept beside the project's shared notes) builds, by default in
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { runAccuracy } from './accuracy.js';
 import { runEndLines } from './endLines.js';
 import { outlineSpeed } from './outlineSpeed.js';
+import { mapSpeed } from './mapSpeed.js';
 import { remoteSpeed } from './remoteSpeed.js';
 import { indexSpeed } from './indexSpeed.js';
 import { BENCH_NAMES, searchSpeed } from './searchSpeed.js';
@@ -29,7 +31,7 @@ import { treeOutlines } from './treeOutlines.js';
 const [corpusArgument, ...sectionArguments] = process.argv.slice(2);
 const corpus = corpusArgument ?? '/tmp/zumba-corpus';
 const DEFAULT_SECTIONS = ['search', 'index', 'outline', 'trees', 'accuracy', 'ends'];
-const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'remote', 'tokens', 'soak'];
+const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'remote', 'tokens', 'soak', 'map'];
 /** From absent and rare to the commonest words of C, as BENCH_NAMES are for the four languages of `all`. */
 const KERNEL_NAMES = [
   'zumba_absent_name', 'kmalloc', 'spin_lock_irqsave', 'task_struct', 'EXPORT_SYMBOL', 'printk', 'mutex_lock', 'list_head',
@@ -78,6 +80,14 @@ if (sections.has('remote')) {
   process.stdout.write(`Team cache (${corpus}/linux, nginx on loopback)\n${renderTable(result.rows)}\n`);
   for (const mismatch of result.mismatches) process.stdout.write(`  ${mismatch}\n`);
   process.stdout.write('\n');
+}
+if (sections.has('map')) {
+  for (const [tree, folder] of [['linux', 'mm'], ['all', 'python']] as const) {
+    if (!existsSync(`${corpus}/${tree}`)) continue;
+    const result = await mapSpeed(`${corpus}/${tree}`, folder);
+    const names = result.coverage.map(({ name, files, shown }) => `${name} (${files})${shown ? '' : ' —'}`).join(', ');
+    process.stdout.write(`Map (${corpus}/${tree})\n${renderTable(result.rows)}\nMost used names (files using each; — where the map lacks it): ${names}\nThe map's first lines:\n${result.map}\n\n`);
+  }
 }
 if (sections.has('outline')) process.stdout.write(`Outline speed (${corpus})\n${renderTable(await outlineSpeed(corpus))}\n\n`);
 for (const [section, tree, glob, ctagsRuns] of [['trees', 'go', '**/*.go', 3], ['kernel', 'linux', '**/*.{c,h}', 1]] as const) {

@@ -1,7 +1,12 @@
 /**
  * `npm run bench -- <corpus> tokens`: the bytes an agent reads to answer navigation questions about
  * the corpus's `all` tree with Zumba's tools, beside the bytes without them: an `rg` search, then
- * reading the files it names, as agents do. Four kinds of question:
+ * reading the files it names, as agents do. Five kinds of question:
+ *
+ * - where to start: the map of the tree and of each of its four top folders (`outline` of the folder,
+ *   at its default budget) against what an agent reads to orient itself without it: the folder's
+ *   listing (`rg --files`), its README where it has one, and the files that hold what the map shows
+ *   (the first five the map shows definitions of, whole): it reads those to learn the same;
  *
  * - what is in this file: `outline` against reading the file;
  * - where is X defined, and show it: `find_symbol {body}` against `rg -w X` (all of it: the
@@ -77,6 +82,14 @@ export async function tokenSavings(corpus: string): Promise<{ rows: Row[]; disag
       const shown = rg.lines.slice(0, REFERENCE_LINES);
       count('who uses X', sameSites(referenceSites(references), shown), references, byteLength(shown) + bytesOf(tree, filesOf(shown)), name);
     }
+    for (const folder of ['.', ...START_FOLDERS]) {
+      const map = await client.callTool('outline', { path: folder });
+      const listing = spawnSync('rg', ['--files', folder], { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 30 }).stdout;
+      const readme = ['README.md', 'README', 'README.rst'].map((name) => path.join(folder, name)).filter((file) => isFile(path.join(tree, file)));
+      const shown = mapEntries(map);
+      const opened = [...new Set(shown.map((entry) => entry.file))].slice(0, START_FILES);
+      count('where to start', shown.length > 0 && shown.every((entry) => entryOnItsLine(tree, entry)), map, Buffer.byteLength(listing) + bytesOf(tree, [...readme.slice(0, 1), ...opened]), folder);
+    }
     let tested = 0;
     for (const name of [...new Set(declared)]) {
       if (tested === QUESTIONS) break;
@@ -99,6 +112,33 @@ export async function tokenSavings(corpus: string): Promise<{ rows: Row[]; disag
     reference: { value: tally.without / 1024, tool: 'rg + files read' },
   }));
   return { rows, disagreements };
+}
+
+/** The folders of `all`, each mapped as a question of its own. */
+const START_FOLDERS = ['go', 'rust', 'python', 'ts'];
+/** The files an agent opens to orient itself without a map: as many as the map's first. */
+const START_FILES = 5;
+
+/** Each definition a map shows, with its file. */
+function mapEntries(map: string): { file: string; line: number; name: string }[] {
+  const entries: { file: string; line: number; name: string }[] = [];
+  let file = '';
+  for (const line of map.split('\n')) {
+    const entry = /^\s+(\d+) \S+ (.*)$/.exec(line);
+    if (entry === null) file = line;
+    else entries.push({ file, line: Number(entry[1]), name: entry[2]! });
+  }
+  return entries;
+}
+
+/** Whether the file holds the entry's name (its last segment) on the entry's line. */
+function entryOnItsLine(tree: string, entry: { file: string; line: number; name: string }): boolean {
+  const line = readFileSync(path.join(tree, entry.file), 'utf8').split('\n')[entry.line - 1] ?? '';
+  return line.includes(entry.name.split(/[.:]/).at(-1)!);
+}
+
+function isFile(file: string): boolean {
+  return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /** The tree's source files in path order, as rg lists them (its ignore rules, as the searches'). */
