@@ -55,7 +55,7 @@ for line in tags.split(b'\n'):
     if len(fields) < 2:
         continue
     name = fields[0].decode('utf-8', 'replace')
-    if len(name) > 2 and re.fullmatch(r'\w+', name) and name.lower() not in english and name not in KEYWORDS:
+    if len(name) > 2 and re.fullmatch(r'\w+', name) and not name[0].isdigit() and name.lower() not in english and name not in KEYWORDS:
         definers[name].add(fields[1].decode('utf-8', 'replace').removeprefix('./'))
 
 users = collections.Counter()

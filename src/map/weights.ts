@@ -10,8 +10,13 @@ import { wordsOfName } from '../index/wordFilter.js';
 import { isWordCharacter } from '../text/wholeWord.js';
 
 export const WEIGHTS = {
-  /** Names defined in more files than this are each file's own (`init`, `probe`, `main`). */
-  definedInMany: { files: 5, times: 0.1 },
+  /**
+   * Names defined in more files than this are each file's own (`init`, `probe`, `main`): they weigh
+   * this many files' worth over their count (5/8 for 8 files, 5/500 for 500). Aider's tenth for any
+   * count over five had also sunk the kernel's `EINVAL`, `u16` and `kfree`, which its `tools/` and
+   * `arch/` copy a few times.
+   */
+  definedInMany: { files: 5 },
   /** `_x`, `__x`: private by convention. */
   private: 0.1,
   /** A common English or programming word (below), or a name of one or two characters. */
@@ -41,8 +46,26 @@ const COMMON_WORDS = new Set(
    write`.split(/\s+/),
 );
 
+/**
+ * The keywords of the languages most projects are written in. A definition named so is a parse gone
+ * wrong (C's recovery from a macro it does not know names a `struct` or a `return`), and every file
+ * of the language holds the word: it weighs nothing.
+ */
+const KEYWORDS = new Set(
+  `auto break case char const continue default do double else enum extern float for goto if inline int long
+   register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while
+   define defined elif endif error ifdef ifndef include pragma undef
+   bool catch class constexpr delete explicit friend mutable namespace noexcept nullptr operator private
+   protected public template this throw try typename using virtual
+   and as assert async await def del except finally from global import in is lambda nonlocal not or pass
+   raise with yield chan func go interface package range select type var crate dyn fn impl let loop match
+   mod move mut pub ref self Self trait unsafe use where abstract extends final implements instanceof
+   super synchronized throws export function of new typeof`.split(/\s+/),
+);
+
 /** The multiplier of a definition's name, before what the project says of it (see `definedInMany`). */
 export function nameWeight(word: string): number {
+  if (KEYWORDS.has(word)) return 0;
   let weight = 1;
   if (word.startsWith('_')) weight *= WEIGHTS.private;
   if (word.length <= 2 || COMMON_WORDS.has(word) || COMMON_WORDS.has(word.toLowerCase())) weight *= WEIGHTS.common;
@@ -54,7 +77,7 @@ export const PROSE_KINDS: ReadonlySet<Kind> = new Set(['heading', 'test', 'suite
 
 /** The multiplier of a name defined in this many files. */
 export function definersWeight(files: number): number {
-  return files > WEIGHTS.definedInMany.files ? WEIGHTS.definedInMany.times : 1;
+  return Math.min(1, WEIGHTS.definedInMany.files / files);
 }
 
 /**
