@@ -13,7 +13,8 @@ import { warmUp } from '../definitions/treeSitter.js';
 import type { Progress } from '../search/shard.js';
 import type { Project } from '../session/project.js';
 import { answer } from '../tools/answer.js';
-import { findTool, inputSchemaOf, InvalidArguments, parseArguments, TOOLS, type ToolCall } from '../tools/registry.js';
+import { findTool, inputSchemaOf, InvalidArguments, parseArguments, TOOLS } from '../tools/registry.js';
+import type { ToolCall } from '../tools/toolCall.js';
 import { VERSION } from '../version.js';
 import { INVALID_PARAMS } from './jsonRpc.js';
 

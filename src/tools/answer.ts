@@ -1,6 +1,7 @@
 /** Running a tool: its text, or its refusal's message marked as an error. */
 import type { Project } from '../session/project.js';
-import type { Tool, ToolCall } from './registry.js';
+import type { Tool } from './registry.js';
+import type { ToolCall } from './toolCall.js';
 import { isRefusal } from './toolError.js';
 
 export interface Answer {

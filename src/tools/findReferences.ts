@@ -8,7 +8,7 @@ import { pathFilter } from '../project/pathFilter.js';
 import type { ReferenceHit } from '../search/shard.js';
 import type { Project } from '../session/project.js';
 import { enclosingDefinitions, holderHeading } from './enclosing.js';
-import type { ToolCall } from './registry.js';
+import type { ToolCall } from './toolCall.js';
 
 export const MAX_REFERENCE_LINES = 80;
 

@@ -12,7 +12,7 @@ import type { Project } from '../session/project.js';
 import { shownLine, splitLines } from '../text/lines.js';
 import { bodyLines } from './definitionBody.js';
 import { fileOutline, type FileOutline } from './outline.js';
-import type { ToolCall } from './registry.js';
+import type { ToolCall } from './toolCall.js';
 import { isRefusal } from './toolError.js';
 
 export const MAX_SYMBOL_RESULTS = 40;

@@ -17,7 +17,7 @@ import { resolveProjectPath } from '../project/paths.js';
 import type { WalkedFile } from '../project/walker.js';
 import type { Project } from '../session/project.js';
 import { fileOutline, outline } from './outline.js';
-import type { ToolCall } from './registry.js';
+import type { ToolCall } from './toolCall.js';
 import { isRefusal, ToolError } from './toolError.js';
 
 export const DEFAULT_MAP_BUDGET = 2048;

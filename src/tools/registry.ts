@@ -3,7 +3,7 @@
  * arguments' schema, and the function that answers. The MCP server and the CLI both serve this list.
  */
 import * as z from 'zod';
-import type { Progress } from '../search/shard.js';
+import type { ToolCall } from './toolCall.js';
 import type { Project } from '../session/project.js';
 import { diagnostics } from './diagnostics.js';
 import { findReferences } from './findReferences.js';
@@ -24,10 +24,6 @@ export interface Tool<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly run: (project: Project, args: z.infer<z.ZodObject<Shape>>, call: ToolCall) => Promise<string>;
 }
 
-/** What a call may want besides its answer: to hear how far a long search has come. */
-export interface ToolCall {
-  readonly progress?: Progress;
-}
 
 function tool<Shape extends z.ZodRawShape>(definition: Tool<Shape>): Tool {
   return definition as unknown as Tool;
