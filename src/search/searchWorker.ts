@@ -145,9 +145,9 @@ port.on('message', (message: ToSearchWorker) => {
       shard.mayHaveChanged(message.changed);
       shard.usage(message.known, progress).then(
         (usage) => {
-          // Moved, not copied: each array is the worker's own, made for this answer.
           // As a search's: a one-shot command, whose process ends with its answer, writes before.
           if (!fillWhenIdle) shard.persistUsage();
+          // Moved, not copied: each array is the worker's own, made for this answer.
           const arrays = usage.usage === undefined ? [] : [usage.usage.files, usage.usage.wordStarts, usage.usage.words, usage.usage.weights];
           port.postMessage({ id: message.id, usage } satisfies FromSearchWorker, arrays.map((array) => array.buffer as ArrayBuffer));
           usageToWrite = fillWhenIdle;
