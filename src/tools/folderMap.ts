@@ -8,11 +8,11 @@
 import { statSync } from 'node:fs';
 import { outlineLine, type Definition } from '../definitions/definition.js';
 import path from 'node:path';
-import { wordsOf } from '../index/wordFilter.js';
+import { wordHash, wordsOf } from '../index/wordFilter.js';
 import type { Focus, Ranking } from '../map/rank.js';
 import { BYTES_PER_TOKEN, fitMap, mapText, type FittedMap, type MapFile } from '../map/render.js';
-import { linkedWord, PROSE_KINDS, wordHash } from '../map/weights.js';
-import { readRegularFile, SEARCH_SIZE_LIMIT } from '../project/files.js';
+import { linkedWord, PROSE_KINDS } from '../map/weights.js';
+import { readSearchable } from '../project/searchable.js';
 import { resolveProjectPath } from '../project/paths.js';
 import type { WalkedFile } from '../project/walker.js';
 import type { Project } from '../session/project.js';
@@ -79,8 +79,12 @@ function folderOf(project: Project, given: string): string | undefined {
     return undefined; // The outline of a file says what is wrong with the path.
   }
   if (!statSync(resolved.absolute, { throwIfNoEntry: false })?.isDirectory()) return undefined;
-  // The folder as the walk names its files: from the real root to the real folder.
-  return path.relative(project.realRoot, resolved.absolute).split(path.sep).join('/');
+  return walkRelative(project, resolved.absolute);
+}
+
+/** A real path inside the project as the walk names its files: from the real root, with `/`. */
+function walkRelative(project: Project, real: string): string {
+  return path.relative(project.realRoot, real).split(path.sep).join('/');
 }
 
 /**
@@ -150,20 +154,15 @@ function focusOf(project: Project, walked: readonly WalkedFile[], given: readonl
 /** The project-relative path a focus names, where it names one; a focus with `/` that names none is refused. */
 function focusPath(project: Project, focus: string): string | undefined {
   try {
-    const resolved = resolveProjectPath(project, focus);
-    return path.relative(project.realRoot, resolved.absolute).split(path.sep).join('/');
+    return walkRelative(project, resolveProjectPath(project, focus).absolute);
   } catch (error) {
     if (focus.includes('/')) throw new ToolError(`focus: ${(error as Error).message}`);
     return undefined;
   }
 }
 
-/** The words a file uses; none where it cannot be read as text. */
+/** The words a file of the walk uses, read as a search reads it (not through a link); none where it has nothing to search. */
 function usedWords(project: Project, relative: string): Uint32Array {
-  try {
-    const read = readRegularFile(path.join(project.realRoot, relative), SEARCH_SIZE_LIMIT);
-    return read.kind === 'text' ? wordsOf(read.bytes).hashes : new Uint32Array(0);
-  } catch {
-    return new Uint32Array(0);
-  }
+  const bytes = readSearchable(path.join(project.realRoot, relative))?.bytes;
+  return bytes === undefined ? new Uint32Array(0) : wordsOf(bytes).hashes;
 }
