@@ -218,6 +218,17 @@ export function wordsOfName(name: string): readonly number[] {
   return [...hashes];
 }
 
+/** The hash of one word, as `forEachWordHash` makes it: FNV-1a of its UTF-8 bytes. */
+export function wordHash(word: string): number {
+  let hash = FNV_OFFSET;
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    if (code >= 0x80) return wordsOfName(word)[0]!; // Not ASCII: its UTF-8 bytes are made the long way.
+    hash = Math.imul(hash ^ code, FNV_PRIME);
+  }
+  return hash >>> 0;
+}
+
 /** False only when the file cannot hold every one of the words as a whole word. */
 export function mayContain(filter: Uint8Array, words: readonly number[]): boolean {
   return mayContainAt(filter, 0, filter.length, words);

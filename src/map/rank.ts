@@ -11,8 +11,9 @@
  * files use each of those, the ranking itself (`rankFiles`). Each defined word has a slot of one
  * table, which arrays beside it are indexed by: the kernel defines two million names.
  */
+import { wordHash } from '../index/wordFilter.js';
 import type { ShardUsage } from './shardUsage.js';
-import { definersWeight, linkedWord, WEIGHTS, wordHash } from './weights.js';
+import { definersWeight, linkedWord, WEIGHTS } from './weights.js';
 import { WordCounts } from './wordCounts.js';
 
 /** What the map is to lean toward. */

@@ -3,7 +3,8 @@
  * its name's weight (how many of its files use each word it tells when asked, for the words the
  * whole project defines: `Shard.users`). Typed arrays, sent from a worker as they are.
  */
-import { linkedWord, nameWeight, wordHash } from './weights.js';
+import { wordHash } from '../index/wordFilter.js';
+import { linkedWord, nameWeight } from './weights.js';
 
 export interface ShardUsage {
   /** Each file's place in the walk. */

@@ -6,7 +6,6 @@
  * macros (`MODULE_LICENSE`) before the types everything uses (`u32`).
  */
 import type { Kind } from '../definitions/definition.js';
-import { wordsOfName } from '../index/wordFilter.js';
 import { isWordCharacter } from '../text/wholeWord.js';
 
 export const WEIGHTS = {
@@ -90,15 +89,4 @@ export function linkedWord(name: string): string | undefined {
   if (word === '' || /^\d/.test(word)) return undefined;
   for (const character of word) if (!isWordCharacter(character.codePointAt(0))) return undefined;
   return word;
-}
-
-/** The hash a file's use of the word is counted by (the word filter's: FNV-1a of its UTF-8 bytes). */
-export function wordHash(word: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) {
-    const code = word.charCodeAt(i);
-    if (code >= 0x80) return wordsOfName(word)[0]!; // Not ASCII: its UTF-8 bytes are made the long way.
-    hash = Math.imul(hash ^ code, 0x01000193);
-  }
-  return hash >>> 0;
 }

@@ -358,8 +358,7 @@ export class Shard {
       const content = this.words.contentOf(file.relative);
       // A file counted as it was read, not as its entry records it: its linked words are of another version.
       if (state?.entry === undefined || content === undefined || !content.equals(state.entry.content)) continue;
-      const language = this.definedNames(file, state) === undefined ? NO_LANGUAGE : state.entry.defined!.language;
-      files.push({ relative: file.relative, content, language, linked: this.linkedWords(file, state) });
+      files.push({ relative: file.relative, content, language: this.linkedLanguage(file, state), linked: this.linkedWords(file, state) });
     }
     this.store.saveSnapshot(this.usageSnapshotName(), encodeUsageSnapshot({ files, counts: this.words.table }));
     this.usageSave = { edits: this.usageEdits, at: performance.now() };
@@ -392,6 +391,11 @@ export class Shard {
     this.words.made(content, hashes);
   }
 
+  /** The language key of the names a version's linked words are made of, as the usage snapshot holds it. */
+  private linkedLanguage(file: ShardFile, state: FileState): Buffer {
+    return this.definedNames(file, state) === undefined ? NO_LANGUAGE : state.entry!.defined!.language;
+  }
+
   /** The words the version's definitions are used by (none where its names are not known). */
   private linkedWords(file: ShardFile, state: FileState): LinkedWords {
     const entry = state.entry;
@@ -401,8 +405,7 @@ export class Shard {
       const names = this.definedNames(file, state);
       const saved = this.savedUsage?.get(file.relative);
       // As the snapshot holds them, where they are of this version's names: its content, in the same language (or none).
-      const language = names === undefined ? NO_LANGUAGE : entry.defined!.language;
-      if (saved !== undefined && saved.content.equals(entry.content) && saved.language.equals(language)) linked = saved.linked;
+      if (saved !== undefined && saved.content.equals(entry.content) && saved.language.equals(this.linkedLanguage(file, state))) linked = saved.linked;
       else {
         linked = linkedWordsOf(names ?? (state.definitions ? Buffer.from(state.definitions.names, 'utf8') : undefined));
         this.linkedMade = true;
