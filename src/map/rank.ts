@@ -7,14 +7,13 @@
  * themselves.
  *
  * Made in two steps, so that no thread holds every shard's words: the words the project defines
- * (`definedWords`, from the shards' usage), then, once the shards have said how many of their
- * files use each of those, the ranking itself (`rankFiles`). Each defined word has a slot of one
- * table, which arrays beside it are indexed by: the kernel defines two million names.
+ * (`definedWords`, merged from the shards' sorted lists), then, once the shards have said how many
+ * of their files use each of those, the ranking itself (`rankFiles`). Arrays beside the merged list
+ * are indexed by a word's place in it: the kernel defines two million names.
  */
 import { wordHash } from '../index/wordFilter.js';
-import type { ShardUsage } from './shardUsage.js';
+import { distinctSorted, placeOf, type ShardUsage } from './shardUsage.js';
 import { definersWeight, linkedWord, WEIGHTS } from './weights.js';
-import { WordCounts } from './wordCounts.js';
 
 /** What the map is to lean toward. */
 export interface Focus {
@@ -26,14 +25,13 @@ export interface Focus {
 
 export const NO_FOCUS: Focus = { words: new Set(), file: () => false };
 
-/** Every word the project's definitions are used by: how many files define each, by its slot, and its name's weight. */
+/** Every word the project's definitions are used by, once, ascending: how many files define each, and its name's weight. */
 export interface DefinedWords {
-  readonly definers: WordCounts;
-  readonly weights: Float32Array;
-  /** Each defined word once, in the order the shards are asked how many files use them. */
   readonly words: Uint32Array;
-  /** For each shard, the slot of each of its files' linked words, in the order of its `words`. */
-  readonly slots: readonly Uint32Array[];
+  readonly definers: Uint32Array;
+  readonly weights: Float32Array;
+  /** For each shard, the place in `words` of each word of its own list (`ShardUsage.defined`). */
+  readonly places: readonly Uint32Array[];
 }
 
 export interface Ranking {
@@ -46,18 +44,18 @@ export interface Ranking {
 }
 
 export function definedWords(shards: readonly ShardUsage[]): DefinedWords {
-  // Room for every word told, so that no slot moves while the weights are laid beside them.
-  const definers = new WordCounts(shards.reduce((sum, shard) => sum + shard.words.length, 0));
-  const weights = new Float32Array(definers.capacity);
-  const slots = shards.map((shard) => {
-    const of = new Uint32Array(shard.words.length);
+  const words = distinctSorted(concatenated(shards.map((shard) => shard.defined)));
+  const definers = new Uint32Array(words.length);
+  const weights = new Float32Array(words.length);
+  const places = shards.map((shard) => {
+    const of = placesInMerged(words, shard.defined);
     for (let at = 0; at < of.length; at++) {
-      of[at] = definers.increment(shard.words[at]!);
-      weights[of[at]!] = shard.weights[at]!;
+      definers[of[at]!]! += shard.definers[at]!;
+      weights[of[at]!] = Math.max(weights[of[at]!]!, shard.weights[at]!);
     }
     return of;
   });
-  return { definers, weights, words: definers.entries().hashes, slots };
+  return { words, definers, weights, places };
 }
 
 /**
@@ -65,22 +63,21 @@ export function definedWords(shards: readonly ShardUsage[]): DefinedWords {
  * `defined.words`), leaning toward the focus.
  */
 export function rankFiles(shards: readonly ShardUsage[], fileCount: number, defined: DefinedWords, users: readonly Uint32Array[], focus: Focus = NO_FOCUS): Ranking {
-  const { definers, weights, words, slots } = defined;
-  const scores = new Float32Array(definers.capacity);
+  const { words, definers, weights, places } = defined;
+  const scores = new Float32Array(words.length);
   for (let i = 0; i < words.length; i++) {
-    const slot = definers.find(words[i]!);
-    const defining = definers.get(words[i]!);
-    const used = users.reduce((sum, counts) => sum + counts[i]!, 0);
+    let used = 0;
+    for (const counts of users) used += counts[i]!;
     // Each file defining a name holds it once at least: those are not its users.
-    const otherUsers = Math.max(0, used - defining);
-    scores[slot] = weights[slot]! * definersWeight(defining) * otherUsers * (focus.words.has(words[i]!) ? WEIGHTS.focus : 1);
+    const otherUsers = Math.max(0, used - definers[i]!);
+    scores[i] = weights[i]! * definersWeight(definers[i]!) * otherUsers * (focus.words.has(words[i]!) ? WEIGHTS.focus : 1);
   }
   const fileRanks = new Float64Array(fileCount);
   shards.forEach((shard, s) => {
-    const slotOf = slots[s]!;
+    const placeOfLink = places[s]!;
     for (let i = 0; i < shard.files.length; i++) {
       let rank = 0;
-      for (let at = shard.wordStarts[i]!; at < shard.wordStarts[i + 1]!; at++) rank += scores[slotOf[at]!]!;
+      for (let at = shard.linkStarts[i]!; at < shard.linkStarts[i + 1]!; at++) rank += scores[placeOfLink[shard.links[at]!]!]!;
       const order = shard.files[i]!;
       fileRanks[order] = rank * (focus.file(order) ? WEIGHTS.focus : 1);
     }
@@ -91,8 +88,29 @@ export function rankFiles(shards: readonly ShardUsage[], fileCount: number, defi
     ranked: () => (ranked ??= Uint32Array.from(fileRanks.keys()).sort((a, b) => fileRanks[b]! - fileRanks[a]! || a - b)),
     score: (name) => {
       const word = linkedWord(name);
-      const slot = word === undefined ? -1 : definers.find(wordHash(word));
-      return slot < 0 ? 0 : scores[slot]!;
+      const place = word === undefined ? -1 : placeOf(words, wordHash(word));
+      return place < 0 ? 0 : scores[place]!;
     },
   };
+}
+
+function concatenated(arrays: readonly Uint32Array[]): Uint32Array {
+  const all = new Uint32Array(arrays.reduce((sum, array) => sum + array.length, 0));
+  let at = 0;
+  for (const array of arrays) {
+    all.set(array, at);
+    at += array.length;
+  }
+  return all;
+}
+
+/** The place in `merged` of each of `sorted`'s values (both ascending; `merged` holds them all): one walk along both. */
+function placesInMerged(merged: Uint32Array, sorted: Uint32Array): Uint32Array {
+  const places = new Uint32Array(sorted.length);
+  let at = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    while (merged[at] !== sorted[i]) at++;
+    places[i] = at;
+  }
+  return places;
 }

@@ -1,7 +1,8 @@
 /**
- * What a shard tells the map of its files: for each, the words its definitions are used by, each with
- * its name's weight (how many of its files use each word it tells when asked, for the words the
- * whole project defines: `Shard.users`). Typed arrays, sent from a worker as they are.
+ * What a shard tells the map of its files: the words its files' definitions are used by, each once
+ * in one sorted list with how many of its files define it and its name's weight, and for each file
+ * the places in that list of its own. Sorted, so that the main thread merges the shards' lists rather
+ * than holding every word told in a table. Typed arrays, sent from a worker as they are.
  */
 import { wordHash } from '../index/wordFilter.js';
 import { linkedWord, nameWeight } from './weights.js';
@@ -9,11 +10,14 @@ import { linkedWord, nameWeight } from './weights.js';
 export interface ShardUsage {
   /** Each file's place in the walk. */
   readonly files: Uint32Array;
-  /** File i's linked words are `words[wordStarts[i]]` up to `words[wordStarts[i + 1]]`. */
-  readonly wordStarts: Uint32Array;
-  /** The hash of each word a file's definitions are used by (once a file). */
-  readonly words: Uint32Array;
-  /** Each of those words' weight by its name (see `nameWeight`). */
+  /** File i's linked words are `defined[links[j]]` for j from `linkStarts[i]` up to `linkStarts[i + 1]`. */
+  readonly linkStarts: Uint32Array;
+  readonly links: Uint32Array;
+  /** The hash of each word the shard's definitions are used by, once, ascending. */
+  readonly defined: Uint32Array;
+  /** For each of those, how many of the shard's files define it. */
+  readonly definers: Uint32Array;
+  /** For each of those, its name's weight (see `nameWeight`; the largest, where names share a hash). */
   readonly weights: Float32Array;
 }
 
@@ -23,7 +27,7 @@ export interface ShardUsageAnswer {
   readonly usage?: ShardUsage;
 }
 
-/** A file's linked words, as `ShardUsage` holds them. */
+/** A file's linked words, each once. */
 export interface LinkedWords {
   readonly hashes: Uint32Array;
   readonly weights: Float32Array;
@@ -45,7 +49,7 @@ export function linkedWordsOf(names: Buffer | undefined): LinkedWords {
 /** Collects files' linked words into a `ShardUsage`. */
 export class UsageBuilder {
   private readonly files: number[] = [];
-  private readonly wordStarts: number[] = [0];
+  private readonly linkStarts: number[] = [0];
   private words = new Uint32Array(1024);
   private weights = new Float32Array(1024);
   private size = 0;
@@ -60,17 +64,49 @@ export class UsageBuilder {
     this.weights.set(linked.weights, this.size);
     this.size += linked.hashes.length;
     this.files.push(order);
-    this.wordStarts.push(this.size);
+    this.linkStarts.push(this.size);
   }
 
   build(): ShardUsage {
-    return {
-      files: Uint32Array.from(this.files),
-      wordStarts: Uint32Array.from(this.wordStarts),
-      words: this.words.slice(0, this.size),
-      weights: this.weights.slice(0, this.size),
-    };
+    const told = this.words.subarray(0, this.size);
+    const defined = distinctSorted(told);
+    const links = placesIn(defined, told);
+    const definers = new Uint32Array(defined.length);
+    const weights = new Float32Array(defined.length);
+    for (let at = 0; at < links.length; at++) {
+      // A file's linked words are distinct: each time a word is told, one more file defines it.
+      definers[links[at]!]!++;
+      weights[links[at]!] = Math.max(weights[links[at]!]!, this.weights[at]!);
+    }
+    return { files: Uint32Array.from(this.files), linkStarts: Uint32Array.from(this.linkStarts), links, defined, definers, weights };
   }
+}
+
+/** The values, each once, ascending. */
+export function distinctSorted(values: Uint32Array): Uint32Array {
+  const sorted = Uint32Array.from(values).sort();
+  let kept = 0;
+  for (let at = 0; at < sorted.length; at++) if (at === 0 || sorted[at] !== sorted[at - 1]) sorted[kept++] = sorted[at]!;
+  return sorted.slice(0, kept);
+}
+
+/** The place of each value in `sorted` (which holds every one of them). */
+function placesIn(sorted: Uint32Array, values: Uint32Array): Uint32Array {
+  return values.map((value) => placeOf(sorted, value));
+}
+
+/** The place of the value in `sorted`, or -1 where it is not there. */
+export function placeOf(sorted: Uint32Array, value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = sorted[middle]!;
+    if (at === value) return middle;
+    if (at < value) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }
 
 function copyInto<T extends Uint32Array | Float32Array>(target: T, source: T): T {

@@ -62,7 +62,8 @@ export function decodeUsageSnapshot(data: Buffer): UsageSnapshot | undefined {
     for (let count = take(4).readUInt32LE(0); count > 0; count--) {
       const header = take(FILE_HEADER);
       const relative = take(header.readUInt32LE(0)).toString('utf8');
-      headers.push({ relative, content: take(header.readUInt8(4)), language: take(header.readUInt8(5)), linked: header.readUInt32LE(6) });
+      // Copies: a view would keep the whole snapshot's data alive (on the kernel, 50 MB a worker).
+      headers.push({ relative, content: Buffer.from(take(header.readUInt8(4))), language: Buffer.from(take(header.readUInt8(5))), linked: header.readUInt32LE(6) });
     }
     const linked = take(4).readUInt32LE(0);
     // One array each for every file's hashes and weights, each file's a view of them.

@@ -148,7 +148,7 @@ port.on('message', (message: ToSearchWorker) => {
           // As a search's: a one-shot command, whose process ends with its answer, writes before.
           if (!fillWhenIdle) shard.persistUsage();
           // Moved, not copied: each array is the worker's own, made for this answer.
-          const arrays = usage.usage === undefined ? [] : [usage.usage.files, usage.usage.wordStarts, usage.usage.words, usage.usage.weights];
+          const arrays = usage.usage === undefined ? [] : Object.values(usage.usage);
           port.postMessage({ id: message.id, usage } satisfies FromSearchWorker, arrays.map((array) => array.buffer as ArrayBuffer));
           usageToWrite = fillWhenIdle;
           fillWhileIdle();
