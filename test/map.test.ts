@@ -10,6 +10,8 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { openProject, type Project } from '../src/session/project.js';
 import { outlineOrMap, type MapArguments } from '../src/tools/folderMap.js';
+import { decodeUsageSnapshot, encodeUsageSnapshot, type UsageSnapshot } from '../src/map/usageSnapshot.js';
+import { WordCounts } from '../src/map/wordCounts.js';
 import { isRefusal } from '../src/tools/toolError.js';
 import { fixture, temporaryProject } from './helpers.js';
 
@@ -138,5 +140,36 @@ describe('freshness and the index', () => {
     assert.equal(await map(open(root), args), edited);
     for (const name of saved) rmSync(path.join(snapshots, name), { force: true });
     assert.equal(await map(open(root), args), edited);
+  });
+});
+
+describe('the usage snapshot', () => {
+  const counts = new WordCounts();
+  counts.add(Uint32Array.of(7, 11, 13));
+  counts.add(Uint32Array.of(11));
+  const snapshot: UsageSnapshot = {
+    counts,
+    files: [
+      { relative: 'a.py', content: Buffer.from('key-a'), language: Buffer.from('py'), linked: { hashes: Uint32Array.of(7), weights: Float32Array.of(1) } },
+      { relative: 'b.py', content: Buffer.from('key-b'), language: Buffer.alloc(0), linked: { hashes: new Uint32Array(0), weights: new Float32Array(0) } },
+    ],
+  };
+  const summary = (read: UsageSnapshot | undefined) =>
+    read && { counts: Array.from(read.counts.countsOf(Uint32Array.of(7, 11, 13, 17))), files: read.files.map((f) => [f.relative, f.content.toString(), f.language.toString(), Array.from(f.linked.hashes), Array.from(f.linked.weights)]) };
+
+  test('reads back what was saved, its table shared where aligned and copied where not', () => {
+    const data = Buffer.concat(encodeUsageSnapshot(snapshot));
+    const expected = { counts: [1, 2, 1, 0], files: [['a.py', 'key-a', 'py', [7], [1]], ['b.py', 'key-b', '', [], []]] };
+    // At an offset of 1 in a larger buffer, the table's arrays cannot be views of the data.
+    const shifted = Buffer.alloc(data.length + 1);
+    data.copy(shifted, 1);
+    assert.deepEqual(summary(decodeUsageSnapshot(data)), expected);
+    assert.deepEqual(summary(decodeUsageSnapshot(shifted.subarray(1))), expected);
+  });
+
+  test('a snapshot cut short, or of another layout, is not read', () => {
+    const data = Buffer.concat(encodeUsageSnapshot(snapshot));
+    assert.equal(decodeUsageSnapshot(data.subarray(0, data.length - 1)), undefined);
+    assert.equal(decodeUsageSnapshot(Buffer.concat([Buffer.from('usage 2\0'), data.subarray(8)])), undefined);
   });
 });
