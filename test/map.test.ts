@@ -59,6 +59,26 @@ describe('the map of a folder', () => {
     assert.deepEqual(text.split('\n').slice(0, 3), ['reports.py', '  5 function monthly_report', 'models.py']);
   });
 
+  test('a name in lower case that is an English word weighs a tenth; the same word as a type does not', async () => {
+    // Each is used by two other files: number scores 0.2, Number 2.
+    const project = temporaryProject({
+      'a.py': 'def number():\n    return 1\n',
+      'b.py': 'class Number:\n    pass\n',
+      'c.py': 'from a import number\nfrom b import Number\n',
+      'd.py': 'from a import number\nfrom b import Number\n',
+    });
+    opened.push(project);
+    assert.deepEqual((await map(project, { path: '.' })).split('\n').slice(0, 4), ['b.py', '  1 class Number', 'a.py', '  1 function number']);
+  });
+
+  test('a file in a folder aside (tests, examples, tools, vendored copies) ranks a tenth', async () => {
+    // Both copies of load_settings are used by the same two files; the one under examples/ comes first by path alone.
+    const copy = 'def load_settings():\n    return {}\n';
+    const project = temporaryProject({ 'examples/settings.py': copy, 'src/settings.py': copy, 'src/app.py': 'load_settings()\n', 'src/cli.py': 'load_settings()\n' });
+    opened.push(project);
+    assert.deepEqual((await map(project, { path: '.' })).split('\n').slice(0, 4), ['src/settings.py', '  1 function load_settings', 'examples/settings.py', '  1 function load_settings']);
+  });
+
   test('the project in every form: ".", "./", "" and its absolute path', async () => {
     for (const form of ['.', './', '', shop.root]) assert.equal(await map(shop, { path: form }), golden('shop.map'), form);
   });

