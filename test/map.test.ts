@@ -4,7 +4,7 @@
  * errors, freshness after edits, and equality with a project that keeps no index.
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -137,6 +137,22 @@ describe('freshness and the index', () => {
     for (let i = 0; i < 20; i++) rmSync(path.join(root, `plugin${i}.py`));
     rmSync(path.join(root, 'registry.py'));
     assert.equal(await map(project, { path: '.' }), before);
+  });
+
+  test('a server that finds the counts as it saved them does not write them again', async () => {
+    const root = shopCopy();
+    // A binary file: counted as no content, and so never in the saved counts.
+    writeFileSync(path.join(root, 'logo.bin'), Buffer.from([0, 1, 2, 0, 255]));
+    // Aged: a file changed in the last seconds is looked at again by the next server, which then has news to save.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const relative of ['', ...readdirSync(root, { recursive: true, encoding: 'utf8' })]) utimesSync(path.join(root, relative), hourAgo, hourAgo);
+    await map(open(root), { path: '.' });
+    const snapshots = path.join(process.env['ZUMBA_CACHE_DIR']!, 'snapshots');
+    const savedAt = () => readdirSync(snapshots).filter((name) => name.includes('-usage-')).map((name) => statSync(path.join(snapshots, name)).mtimeMs);
+    const before = savedAt();
+    assert.ok(before.length > 0, 'the counts were saved');
+    await map(open(root), { path: '.' });
+    assert.deepEqual(savedAt(), before);
   });
 
   test('a map through the index equals one without it, before and after an edit', async () => {

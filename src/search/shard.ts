@@ -408,7 +408,8 @@ export class Shard {
       if (saved !== undefined && saved.content.equals(entry.content) && saved.language.equals(this.linkedLanguage(file, state))) linked = saved.linked;
       else {
         linked = linkedWordsOf(names ?? (state.definitions ? Buffer.from(state.definitions.names, 'utf8') : undefined));
-        this.linkedMade = true;
+        // News for the snapshot only where it holds the file: counted as its entry records it (see `persistUsage`). A binary file never is.
+        if (this.words.contentOf(file.relative)?.equals(entry.content) === true) this.linkedMade = true;
       }
       this.linked.set(entry, linked);
     }
