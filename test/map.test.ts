@@ -10,6 +10,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { openProject, type Project } from '../src/session/project.js';
 import { outlineOrMap, type MapArguments } from '../src/tools/folderMap.js';
+import { mergedDistinct, UsageBuilder } from '../src/map/shardUsage.js';
 import { decodeUsageSnapshot, encodeUsageSnapshot, type UsageSnapshot } from '../src/map/usageSnapshot.js';
 import { WordCounts } from '../src/map/wordCounts.js';
 import { isRefusal } from '../src/tools/toolError.js';
@@ -207,5 +208,23 @@ describe('the usage snapshot', () => {
     const data = Buffer.concat(encodeUsageSnapshot(snapshot));
     assert.equal(decodeUsageSnapshot(data.subarray(0, data.length - 1)), undefined);
     assert.equal(decodeUsageSnapshot(Buffer.concat([Buffer.from('usage 2\0'), data.subarray(8)])), undefined);
+  });
+});
+
+describe("a shard's usage", () => {
+  test('its words once, ascending, with how many files define each, and where among them the words of each file are', () => {
+    const builder = new UsageBuilder();
+    builder.add(4, { hashes: Uint32Array.of(30, 10), weights: Float32Array.of(1, 0.1) });
+    builder.add(9, { hashes: Uint32Array.of(20, 30), weights: Float32Array.of(1, 0.5) });
+    const usage = builder.build();
+    assert.deepEqual(
+      Object.fromEntries(Object.entries(usage).map(([key, array]) => [key, Array.from(array as Uint32Array)])),
+      { files: [4, 9], linkStarts: [0, 2, 4], links: [2, 0, 1, 2], defined: [10, 20, 30], definers: [1, 1, 2], weights: [0.10000000149011612, 1, 1] },
+    );
+  });
+
+  test('two lists merged: each word once, ascending', () => {
+    assert.deepEqual(Array.from(mergedDistinct(Uint32Array.of(1, 3, 5, 0xffffffff), Uint32Array.of(2, 3, 6))), [1, 2, 3, 5, 6, 0xffffffff]);
+    assert.deepEqual(Array.from(mergedDistinct(new Uint32Array(0), Uint32Array.of(7))), [7]);
   });
 });

@@ -12,7 +12,7 @@
  * are indexed by a word's place in it: the kernel defines two million names.
  */
 import { wordHash } from '../index/wordFilter.js';
-import { distinctSorted, placeOf, type ShardUsage } from './shardUsage.js';
+import { mergedDistinct, placeOf, type ShardUsage } from './shardUsage.js';
 import { definersWeight, linkedWord, WEIGHTS } from './weights.js';
 
 /** What the map is to lean toward. */
@@ -44,7 +44,7 @@ export interface Ranking {
 }
 
 export function definedWords(shards: readonly ShardUsage[]): DefinedWords {
-  const words = distinctSorted(concatenated(shards.map((shard) => shard.defined)));
+  const words = shards.map((shard) => shard.defined).reduce(mergedDistinct, new Uint32Array(0));
   const definers = new Uint32Array(words.length);
   const weights = new Float32Array(words.length);
   const places = shards.map((shard) => {
@@ -92,16 +92,6 @@ export function rankFiles(shards: readonly ShardUsage[], fileWeights: Float32Arr
       return place < 0 ? 0 : scores[place]! * fileWeights[order]!;
     },
   };
-}
-
-function concatenated(arrays: readonly Uint32Array[]): Uint32Array {
-  const all = new Uint32Array(arrays.reduce((sum, array) => sum + array.length, 0));
-  let at = 0;
-  for (const array of arrays) {
-    all.set(array, at);
-    at += array.length;
-  }
-  return all;
 }
 
 /** The place in `merged` of each of `sorted`'s values (both ascending; `merged` holds them all): one walk along both. */

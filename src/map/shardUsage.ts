@@ -6,6 +6,7 @@
  */
 import { wordHash } from '../index/wordFilter.js';
 import { linkedWord, nameWeight } from './weights.js';
+import { WordCounts } from './wordCounts.js';
 
 export interface ShardUsage {
   /** Each file's place in the walk. */
@@ -68,31 +69,43 @@ export class UsageBuilder {
   }
 
   build(): ShardUsage {
-    const told = this.words.subarray(0, this.size);
-    const defined = distinctSorted(told);
-    const links = placesIn(defined, told);
+    // Each word told once more is one more file defining it (a file's linked words are distinct).
+    const told = new WordCounts(this.size);
+    const slotOfTold = new Uint32Array(this.size);
+    for (let at = 0; at < this.size; at++) slotOfTold[at] = told.increment(this.words[at]!);
+    const defined = told.entries().hashes.sort();
     const definers = new Uint32Array(defined.length);
+    const placeOfSlot = new Uint32Array(told.capacity);
+    for (let place = 0; place < defined.length; place++) {
+      const slot = told.find(defined[place]!);
+      placeOfSlot[slot] = place;
+      definers[place] = told.countAt(slot);
+    }
+    const links = new Uint32Array(this.size);
     const weights = new Float32Array(defined.length);
-    for (let at = 0; at < links.length; at++) {
-      // A file's linked words are distinct: each time a word is told, one more file defines it.
-      definers[links[at]!]!++;
-      weights[links[at]!] = Math.max(weights[links[at]!]!, this.weights[at]!);
+    for (let at = 0; at < this.size; at++) {
+      const place = placeOfSlot[slotOfTold[at]!]!;
+      links[at] = place;
+      weights[place] = Math.max(weights[place]!, this.weights[at]!);
     }
     return { files: Uint32Array.from(this.files), linkStarts: Uint32Array.from(this.linkStarts), links, defined, definers, weights };
   }
 }
 
-/** The values, each once, ascending. */
-export function distinctSorted(values: Uint32Array): Uint32Array {
-  const sorted = Uint32Array.from(values).sort();
-  let kept = 0;
-  for (let at = 0; at < sorted.length; at++) if (at === 0 || sorted[at] !== sorted[at - 1]) sorted[kept++] = sorted[at]!;
-  return sorted.slice(0, kept);
-}
-
-/** The place of each value in `sorted` (which holds every one of them). */
-function placesIn(sorted: Uint32Array, values: Uint32Array): Uint32Array {
-  return values.map((value) => placeOf(sorted, value));
+/** The values of two ascending lists of distinct values, each once, ascending. */
+export function mergedDistinct(first: Uint32Array, second: Uint32Array): Uint32Array {
+  const merged = new Uint32Array(first.length + second.length);
+  let i = 0;
+  let j = 0;
+  let size = 0;
+  while (i < first.length || j < second.length) {
+    const a = i < first.length ? first[i]! : Infinity;
+    const b = j < second.length ? second[j]! : Infinity;
+    merged[size++] = a <= b ? a : b;
+    if (a <= b) i++;
+    if (b <= a) j++;
+  }
+  return merged.slice(0, size);
 }
 
 /** The place of the value in `sorted`, or -1 where it is not there. */
