@@ -11,9 +11,10 @@
  * of their files use each of those, the ranking itself (`rankFiles`). Arrays beside the merged list
  * are indexed by a word's place in it: the kernel defines two million names.
  */
+import type { Definition } from '../definitions/definition.js';
 import { wordHash } from '../index/wordFilter.js';
 import { mergedDistinct, placeOf, type ShardUsage } from './shardUsage.js';
-import { definersWeight, linkedWord, WEIGHTS } from './weights.js';
+import { definersWeight, linkedWord, PROSE_KINDS, WEIGHTS } from './weights.js';
 
 /** What the map is to lean toward. */
 export interface Focus {
@@ -37,8 +38,11 @@ export interface DefinedWords {
 export interface Ranking {
   /** Each file's rank, by its place in the walk. */
   readonly fileRanks: Float64Array;
-  /** What a definition of this name adds to the rank of the file at this place in the walk; 0 where no other file uses it. */
-  readonly score: (name: string, order: number) => number;
+  /**
+   * What each of the definitions of the file at this place in the walk adds to its rank (0 where no
+   * other file uses its name, and for prose), kept for the same outline while the ranking is.
+   */
+  readonly scoresOf: (definitions: readonly Definition[], order: number) => readonly number[];
   /** Every file's place in the walk, the highest ranked first (ties in walk order): sorted once, at the first ask. */
   readonly ranked: () => Uint32Array;
 }
@@ -83,13 +87,19 @@ export function rankFiles(shards: readonly ShardUsage[], fileWeights: Float32Arr
     }
   });
   let ranked: Uint32Array | undefined;
+  const score = (definition: Definition) => {
+    const word = PROSE_KINDS.has(definition.kind) ? undefined : linkedWord(definition.name);
+    const place = word === undefined ? -1 : placeOf(words, wordHash(word));
+    return place < 0 ? 0 : scores[place]!;
+  };
+  const held = new WeakMap<readonly Definition[], readonly number[]>();
   return {
     fileRanks,
     ranked: () => (ranked ??= Uint32Array.from(fileRanks.keys()).sort((a, b) => fileRanks[b]! - fileRanks[a]! || a - b)),
-    score: (name, order) => {
-      const word = linkedWord(name);
-      const place = word === undefined ? -1 : placeOf(words, wordHash(word));
-      return place < 0 ? 0 : scores[place]! * fileWeights[order]!;
+    scoresOf: (definitions, order) => {
+      let of = held.get(definitions);
+      if (of === undefined) held.set(definitions, (of = definitions.map((definition) => score(definition) * fileWeights[order]!)));
+      return of;
     },
   };
 }

@@ -30,13 +30,16 @@ export interface FittedMap {
 }
 
 export const BYTES_PER_TOKEN = 4;
+/** The fewest bytes a definition's line takes: `  1 k n` and its newline, but the last line's. */
+const MIN_LINE_BYTES = 7;
 
 /**
  * The most of `files` (the first of `total` files in rank order: the rest would come after them)
  * whose text fits the layout's bytes; undefined where not even the first file's path fits.
  */
 export function fitMap(files: readonly MapFile[], total: number, layout: MapLayout): FittedMap | undefined {
-  const candidates = rankedDefinitions(files);
+  // No more definitions than lines the bytes can hold: the search then looks at no more.
+  const candidates = rankedDefinitions(files).slice(0, Math.floor(layout.bytes / MIN_LINE_BYTES));
   const fits = (map: Shown) => sizeOf(map, total, layout.ranges) <= layout.bytes;
   let low = 0;
   let high = candidates.length;

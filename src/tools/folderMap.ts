@@ -11,7 +11,7 @@ import path from 'node:path';
 import { wordHash, wordsOf } from '../index/wordFilter.js';
 import type { Focus, Ranking } from '../map/rank.js';
 import { BYTES_PER_TOKEN, fitMap, mapText, type FittedMap, type MapFile } from '../map/render.js';
-import { linkedWord, PROSE_KINDS } from '../map/weights.js';
+import { linkedWord } from '../map/weights.js';
 import { readSearchable } from '../project/searchable.js';
 import { resolveProjectPath } from '../project/paths.js';
 import type { WalkedFile } from '../project/walker.js';
@@ -105,7 +105,7 @@ async function mapFiles(project: Project, walked: readonly WalkedFile[], ranked:
       continue;
     }
     const definitions = await project.ranking.outlines.get(path.join(project.realRoot, relative), () => definitionsOf(project, relative));
-    const scores = definitions.map((d) => (PROSE_KINDS.has(d.kind) ? 0 : ranking.score(d.name, order)));
+    const scores = ranking.scoresOf(definitions, order);
     const shortest = definitions.reduce((least, d, i) => (scores[i]! > 0 ? Math.min(least, Buffer.byteLength(outlineLine(d, false, 1), 'utf8')) : least), Infinity);
     if (Number.isFinite(shortest)) room -= Buffer.byteLength(relative, 'utf8') + shortest + 2;
     files.push({ relative, rank, definitions, scores });
