@@ -1,10 +1,10 @@
 /**
  * The ranking behind a map: how much the project uses each file's definitions. A definition's name
  * scores the number of other files that use it as a whole word, times its weights and its file's
- * (`weights.ts`); a file ranks by the sum of its definitions' scores. This is a file's weighted in-degree in the
- * graph from each file to the definitions of the names it uses: PageRank's first step from an even
- * start. Focus multiplies what is near it: names the agent named or its files use, and the files
- * themselves.
+ * (`weights.ts`); a file ranks by the sum of its definitions' scores. This is a file's weighted
+ * in-degree in the graph from each file to the definitions of the names it uses: PageRank's first
+ * step from an even start. Focus multiplies what is near it: names the agent named or its files
+ * use, and the files themselves.
  *
  * Made in two steps, so that no thread holds every shard's words: the words the project defines
  * (`definedWords`, merged from the shards' sorted lists), then, once the shards have said how many

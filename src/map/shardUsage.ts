@@ -70,6 +70,7 @@ export class UsageBuilder {
 
   build(): ShardUsage {
     // Each word told once more is one more file defining it (a file's linked words are distinct).
+    // Room for every word told: no slot moves while `slotOfTold` holds them.
     const told = new WordCounts(this.size);
     const slotOfTold = new Uint32Array(this.size);
     for (let at = 0; at < this.size; at++) slotOfTold[at] = told.increment(this.words[at]!);
