@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadLanguages } from '../src/definitions/manifest.js';
-import { cTokens, withoutMacros } from '../src/definitions/macroNoise.js';
+import { cTokens, withoutMacros } from '../src/languages/c/macroNoise.js';
 
 const rules = loadLanguages().of('x.cpp')!.macros;
 /** The text as the grammar reads it, each character blanked shown as `_` so that an assertion reads. */

@@ -4,7 +4,7 @@
  * conditionals' lines; and the tokens left once ranges of it are blanked (`blanked` in textRanges.ts).
  */
 
-import { quotedEnd } from '../text/literals.js';
+import { quotedEnd } from '../../text/literals.js';
 
 export interface Token {
   readonly start: number;
