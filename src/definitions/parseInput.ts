@@ -8,7 +8,7 @@ import { skippedInGo } from '../languages/go/goBodies.js';
 import { skippedInRust } from '../languages/rust/rustBodies.js';
 import type { LanguageInfo } from './languages.js';
 import { cTokens, withoutMacros } from '../languages/c/macroNoise.js';
-import type { TextRange } from './textRanges.js';
+import type { TextRange } from '../text/textRanges.js';
 
 export interface ParseInput {
   readonly text: string;

@@ -13,7 +13,7 @@
  * project's own names.
  */
 
-import { blanked } from '../../definitions/textRanges.js';
+import { blanked } from '../../text/textRanges.js';
 import { tokenize, tokensLeft, wordOf, type Conditional, type Token } from './cText.js';
 import { firstBranchBlanks } from './conditionalBranches.js';
 

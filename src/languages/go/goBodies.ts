@@ -10,7 +10,7 @@
  * indents them (a `}` in the first column before its own) is parsed whole.
  */
 import { quotedEnd } from '../../text/literals.js';
-import { without, type TextRange } from '../../definitions/textRanges.js';
+import { without, type TextRange } from '../../text/textRanges.js';
 import { BRACE, PARENTHESIS, scanTokens, ScannedTokens, SEMICOLON, type Lexer } from '../scannedTokens.js';
 
 /**

@@ -8,7 +8,7 @@
  * rustfmt indents them (a `}` in the first column before its own) is parsed whole.
  */
 import { quotedEnd } from '../../text/literals.js';
-import { without, type TextRange } from '../../definitions/textRanges.js';
+import { without, type TextRange } from '../../text/textRanges.js';
 import { BRACE, BRACKET, CLOSING_BRACE, isWordChar, PARENTHESIS, scanTokens, ScannedTokens, SEMICOLON, WORD, type Lexer } from '../scannedTokens.js';
 
 /** The ranges of a Rust file's text the parse skips, in order. */
