@@ -86,11 +86,12 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   },
 
   // haskell
-  // Compared: top-level equations (ctags lists each on its line) and types. Not compared: modules (ctags names
+  // Compared: top-level equations (ctags lists each on its line), types, and record fields (ctags lists each
+  // as a function on its line, see isRecordField). Not compared: modules (ctags names
   // `module Hakyll.Core.Rules` `Hakyll`), data constructors (an outline lists no enumerators or variants).
-  // Skipped as ctags misreads them: a `function` on a line that does not begin with its name (a record field,
-  // a word of a field's type, the `::` line of a signature written over lines, the `= …` line after an
-  // equation's name), one named by a keyword (`class`, `infixr`), the first name of a signature of
+  // Skipped as ctags misreads them: a `function` on a line that does not begin with its name, but for a
+  // record field (a word of a field's type, the `::` line of a signature written over lines, the `= …` line
+  // after an equation's name), one named by a keyword (`class`, `infixr`), the first name of a signature of
   // several (`value10, value100 :: T`, where that name's equation is not tagged), a top-level Template
   // Haskell splice read as an equation (`deriveJSON defaultOptions ''Record`), and the `type` named
   // `family` of `type family T` or `instance` of `data instance T`. Skipped too: tags in a later
@@ -102,7 +103,7 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     skip: ((laterBranches = new Map<string, Set<number>>()) => (tag: CtagsTag): boolean => {
       const line = tag.pattern?.slice(2) ?? '';
       if (tag.kind === 'type' && (tag.name === 'family' || tag.name === 'instance')) return true;
-      if (tag.kind === 'function' && (!line.startsWith(tag.name) || /^(class|instance|deriving|foreign|default|infixl?|infixr|pattern|type|data|newtype)$/.test(tag.name))) return true;
+      if (tag.kind === 'function' && ((!line.startsWith(tag.name) && !isRecordField(tag.name, line)) || /^(class|instance|deriving|foreign|default|infixl?|infixr|pattern|type|data|newtype)$/.test(tag.name))) return true;
       if (tag.kind === 'function' && (/^[\w']+\s*,/.test(line) || (/''[A-Z]/.test(line) && !/\s=\s/.test(line)))) return true;
       let lines = laterBranches.get(tag.path);
       if (lines === undefined) {
@@ -269,6 +270,21 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     alike: jsonScopeAlike,
   },
 ];
+
+/**
+ * Whether a ctags pattern's line (`/^…$/` less its `/^`) holds `name` as a record's field, as ctags lists
+ * one: a name in lower case, first on the line or after `{` or `,`, before `::`, `,` or the line's end,
+ * outside parentheses and brackets (ctags also lists the word after a comma in a tuple type, `(Int, Int)`).
+ */
+function isRecordField(name: string, line: string): boolean {
+  if (!/^[a-z_][\w']*$/.test(name)) return false;
+  const text = line.replace(/\$\/$/, '');
+  const depth = (before: string) => (before.match(/[([]/g)?.length ?? 0) - (before.match(/[)\]]/g)?.length ?? 0);
+  for (const match of text.matchAll(new RegExp(`(?:^\\s*|[{,]\\s*)${escapeRegExp(name)}\\s*(?:::|,|$)`, 'g'))) {
+    if (depth(text.slice(0, match.index)) === 0) return true;
+  }
+  return false;
+}
 
 /**
  * JSON: ctags's scope `a.b` stands for our parent `b` (or `a.b`, a key written with a dot); `a.b.1`,

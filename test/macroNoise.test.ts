@@ -1,13 +1,14 @@
-/** What the C/C++ pre-parse passes blank, and what they leave: each shape as text in, text out (offsets kept). */
+/** What the C/C++ (and Objective-C) pre-parse passes blank, and what they leave: each shape as text in, text out (offsets kept). */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadLanguages } from '../src/definitions/manifest.js';
-import { cTokens, withoutMacros } from '../src/definitions/macroNoise.js';
+import { cTokens, withoutMacros, type MacroRules } from '../src/languages/c/macroNoise.js';
 
-const rules = loadLanguages().of('x.cpp')!.macros;
+const rules = loadLanguages().of('x.cpp')!.macros!;
+const objcRules = loadLanguages().of('x.m')!.macros!;
 /** The text as the grammar reads it, each character blanked shown as `_` so that an assertion reads. */
-const read = (text: string) => {
-  const parsed = withoutMacros(cTokens(text, rules!), rules!, []);
+const read = (text: string, macros: MacroRules = rules) => {
+  const parsed = withoutMacros(cTokens(text, macros), macros, []);
   assert.equal(parsed.length, text.length);
   return [...parsed].map((c, i) => (c === ' ' && text[i] !== ' ' ? '_' : c)).join('');
 };
@@ -23,6 +24,16 @@ describe('C/C++ text before the parse', () => {
   test('a macro before a destructor, or before a constructor of the class it is in', () => {
     assert.equal(read('class R {\n  BOOST_ASIO_DECL ~R();\n};'), 'class R {\n  _______________ ~R();\n};');
     assert.equal(read('class Q_CORE_EXPORT Timer : public Base {\n  Q_DECL_CONSTEXPR Timer(int t) : t(t) {}\n};'), 'class _____________ Timer : public Base {\n  ________________ Timer(int t) : t(t) {}\n};');
+  });
+
+  test("a macro after an Objective-C method's or property's last word, before its body or its end; a C function of that shape stays", () => {
+    assert.equal(
+      read('- (void)task:(T *)task\n   didFinish:(M *)metrics AF_API_AVAILABLE(ios(10), macosx(10.12))\n{', objcRules),
+      '- (void)task:(T *)task\n   didFinish:(M *)metrics _________________________ ______________\n{',
+    );
+    assert.equal(read('+ (instancetype)shared MY_EXPORT MY_DEPRECATED("use new");', objcRules), '+ (instancetype)shared _________ __________________ _____;');
+    assert.equal(read('@property (nonatomic) M *metrics AF_API_AVAILABLE(ios(10));', objcRules), '@property (nonatomic) M *metrics _________________________;');
+    assert.equal(read('void LOG_LINE(int level) {\n}\nx = a - b;\nint y MY_SIZE(4);', objcRules), 'void LOG_LINE(int level) {\n}\nx = a - b;\nint y MY_SIZE(4);');
   });
 
   test('a macro that is a type stays: before a function not named as its class, or outside one', () => {

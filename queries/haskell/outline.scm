@@ -1,10 +1,11 @@
 ; Haskell outline. Captures: @<kind> on the declaration, @<kind>.name on its name (see queries/README.md).
 ; Listed: the module (`module Data.Shape where`, named as written, holding the file's declarations);
-; data, newtype, type synonyms and type and data families (types); classes with the methods their
-; signatures declare and their associated types; instances (impls, named as written: `Show (Tree a)`)
-; with their methods; top-level functions and values, one entry an equation, on its line, as ctags
-; lists them (a signature is not an entry: the equations name the function), operators without
-; their parentheses. Not listed: data constructors and record fields (as enumerators and fields are
+; data, newtype, type synonyms and type and data families (types), a data or newtype with its
+; record fields (functions: each is the selector function of its name, as ctags lists them);
+; classes with the methods their signatures declare and their associated types; instances (impls,
+; named as written: `Show (Tree a)`) with their methods; top-level functions and values, one entry
+; an equation, on its line, as ctags lists them (a signature is not an entry: the equations name the
+; function), operators without their parentheses. Not listed: data constructors (as enumerators are
 ; not elsewhere), signatures, a class's default method equations, where- and let-bound names,
 ; fixity declarations, pattern synonyms, Template Haskell splices.
 
@@ -18,6 +19,13 @@
   (type_family name: (_) @type.name)
   (data_family name: (_) @type.name)
 ] @type
+
+; A record's fields (`{ name :: String, width, height :: Double }`), under their type: a field of one
+; name is the whole `name :: T`; of several, each name is an entry: those followed by another name,
+; then the last, before the type (`(field_name) . (field_name @…)` misses the third of three).
+(field . name: (field_name (variable) @function.name) . type: (_)) @function
+(field name: (field_name (variable) @function.name) @function . name: (field_name))
+(field name: (field_name) name: (field_name (variable) @function.name) @function . type: (_))
 
 (class name: (_) @class.name) @class
 [

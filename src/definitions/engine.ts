@@ -8,7 +8,7 @@ import type { GrammarEntry } from './manifest.js';
 import { parseInput, type ParseInput } from './parseInput.js';
 import { partsOf } from './parts.js';
 import type { Injection } from './injections.js';
-import { without } from './textRanges.js';
+import { without } from '../text/textRanges.js';
 import { PARSE_BUDGET_MS, treeSitterDefinitions } from './treeSitter.js';
 
 /**

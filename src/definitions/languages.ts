@@ -7,7 +7,7 @@
  * `by-content`, which names the language its text is written in (`written`).
  */
 import path from 'node:path';
-import type { MacroRules } from './macroNoise.js';
+import type { MacroRules } from '../languages/c/macroNoise.js';
 import type { GrammarEntry, HeuristicEntry, MacroEntry, ManifestEntries } from './manifest.js';
 
 export type EngineName = 'tree-sitter' | 'markdown' | 'keywords' | 'by-content';

@@ -29,7 +29,7 @@ export interface GrammarEntry {
   readonly injectionsQuery?: string;
   /**
    * Function bodies the parse reads only the declarations of, by the lexical rules of C (and C++),
-   * Go or Rust: see `cBodies.ts`, `goBodies.ts`, `rustBodies.ts`. Absent: the whole file is parsed.
+   * Go or Rust: see `src/languages/c/cBodies.ts`, `go/goBodies.ts`, `rust/rustBodies.ts`. Absent: the whole file is parsed.
    */
   readonly bodies?: BodyRules;
   /**
@@ -55,7 +55,7 @@ export interface HeuristicEntry {
 }
 
 /**
- * Macros to read as noise in languages' files before they are parsed (see `macroNoise.ts`); every
+ * Macros to read as noise in languages' files before they are parsed (see `src/languages/c/macroNoise.ts`); every
  * entry naming a language adds to its lists, the last `unknown` given wins.
  */
 export interface MacroEntry {

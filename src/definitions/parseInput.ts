@@ -1,14 +1,14 @@
 /**
  * What a grammar is given of a file: its text after the pre-parse (C and C++ macros read as spaces,
- * see `macroNoise.ts`), and the ranges of it the parse skips (function bodies, see `cBodies.ts`,
- * `goBodies.ts` and `rustBodies.ts`), as the language's manifest entry asks.
+ * see `src/languages/c/macroNoise.ts`), and the ranges of it the parse skips (function bodies, see
+ * `c/cBodies.ts`, `go/goBodies.ts` and `rust/rustBodies.ts` there), as the language's manifest entry asks.
  */
-import { skippedInC } from './cBodies.js';
-import { skippedInGo } from './goBodies.js';
-import { skippedInRust } from './rustBodies.js';
+import { skippedInC } from '../languages/c/cBodies.js';
+import { skippedInGo } from '../languages/go/goBodies.js';
+import { skippedInRust } from '../languages/rust/rustBodies.js';
 import type { LanguageInfo } from './languages.js';
-import { cTokens, withoutMacros } from './macroNoise.js';
-import type { TextRange } from './textRanges.js';
+import { cTokens, withoutMacros } from '../languages/c/macroNoise.js';
+import type { TextRange } from '../text/textRanges.js';
 
 export interface ParseInput {
   readonly text: string;

@@ -5,7 +5,7 @@
  * matches: for YAML, one at the margin that starts a top-level key or document). Each part is
  * parsed alone, at the file's own lines (the rest of the file left out of that parse).
  */
-import type { TextRange } from './textRanges.js';
+import type { TextRange } from '../text/textRanges.js';
 
 export interface PartRules {
   /** The most lines a part has, where the text has a line to begin the next one at. */

@@ -14,7 +14,7 @@ import { parentTests, passesParentTests, type ParentTest } from './queryPredicat
 import { injectionProblems, injectionsOf, type Injection } from './injections.js';
 import { querySource } from './querySources.js';
 import { withRecoveredItems } from './recovery.js';
-import { blanked, without, type TextRange } from './textRanges.js';
+import { blanked, without, type TextRange } from '../text/textRanges.js';
 
 /** Past this a parse is abandoned and the keyword scanner answers instead. */
 export const PARSE_BUDGET_MS = 2000;

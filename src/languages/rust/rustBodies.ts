@@ -7,9 +7,9 @@
  * a `;` first (a trait's method, an `extern` block's) means none. A body whose braces do not pair as
  * rustfmt indents them (a `}` in the first column before its own) is parsed whole.
  */
-import { quotedEnd } from '../text/literals.js';
-import { without, type TextRange } from './textRanges.js';
-import { BRACE, BRACKET, CLOSING_BRACE, isWordChar, PARENTHESIS, scanTokens, ScannedTokens, SEMICOLON, WORD, type Lexer } from './scannedTokens.js';
+import { quotedEnd } from '../../text/literals.js';
+import { without, type TextRange } from '../../text/textRanges.js';
+import { BRACE, BRACKET, CLOSING_BRACE, isWordChar, PARENTHESIS, scanTokens, ScannedTokens, SEMICOLON, WORD, type Lexer } from '../scannedTokens.js';
 
 /** The ranges of a Rust file's text the parse skips, in order. */
 export function skippedInRust(text: string): TextRange[] {

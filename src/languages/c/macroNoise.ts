@@ -13,7 +13,7 @@
  * project's own names.
  */
 
-import { blanked } from './textRanges.js';
+import { blanked } from '../../text/textRanges.js';
 import { tokenize, tokensLeft, wordOf, type Conditional, type Token } from './cText.js';
 import { firstBranchBlanks } from './conditionalBranches.js';
 
@@ -182,6 +182,11 @@ function macroAt(scan: Scan, i: number, beforeIndex: number, rules: MacroRules):
   // initializers or a trailing return type: `… const char *fmt, ...)⏎__releases(bitlock)⏎{`,
   // `int f() Q_DECL_OVERRIDE;`, `size() const BOOST_ASIO_NOEXCEPT {`, `T(T&& o) BOOST_ASIO_NOEXCEPT : …`.
   if (endsDeclarator(text, tokens, beforeIndex) && (AFTER_FUNCTION_TAIL.has(next) || isUnknownMacro(next, rules))) return last;
+  // After an Objective-C method's or property's last word, before its body or its end: `- (void)task:(T *)task
+  // didFinish:(M *)metrics AF_API_AVAILABLE(ios(10)) {`, `@property T *metrics AF_API_AVAILABLE(ios(10));`.
+  // Read there, the grammar ends the @interface or @implementation at it: the rest of the file is an
+  // error, its classes lost and its methods loose.
+  if (before?.word === true && (next === '{' || next === ';' || isUnknownMacro(next, rules)) && inMethodOrProperty(text, tokens, beforeIndex)) return last;
   // Where nothing before it on its line, nor a type on the line before (`extern int⏎__xattr_check(…);`), says it is a declarator:
   if (first && !afterType) {
     // A statement of its own where the grammar wants a declaration: `QT_REQUIRE_CONFIG(animation);`,
@@ -264,6 +269,19 @@ function endsDeclarator(text: string, tokens: readonly Token[], index: number): 
   let at = index;
   while (at >= 0 && FUNCTION_QUALIFIERS.has(wordOf(text, tokens[at]!))) at--;
   return at >= 0 && wordOf(text, tokens[at]!) === ')';
+}
+
+/**
+ * Whether the token at `index` is in an Objective-C method's head or a property's declaration: after
+ * a `-` or `+` first on its line, or after `@property`, with no `;`, `{` or `}` between.
+ */
+function inMethodOrProperty(text: string, tokens: readonly Token[], index: number): boolean {
+  for (let at = index; at >= 0; at--) {
+    const word = wordOf(text, tokens[at]!);
+    if (word === ';' || word === '{' || word === '}') return false;
+    if ((tokens[at]!.first && (word === '-' || word === '+')) || (word === 'property' && at > 0 && wordOf(text, tokens[at - 1]!) === '@')) return true;
+  }
+  return false;
 }
 
 /** The index of a macro's last token: its name, or the `)` closing the arguments that follow it. */

@@ -9,9 +9,9 @@
  * (`func f(x int)` implemented elsewhere) has none. A body whose braces do not pair as gofmt
  * indents them (a `}` in the first column before its own) is parsed whole.
  */
-import { quotedEnd } from '../text/literals.js';
-import { without, type TextRange } from './textRanges.js';
-import { BRACE, PARENTHESIS, scanTokens, ScannedTokens, SEMICOLON, type Lexer } from './scannedTokens.js';
+import { quotedEnd } from '../../text/literals.js';
+import { without, type TextRange } from '../../text/textRanges.js';
+import { BRACE, PARENTHESIS, scanTokens, ScannedTokens, SEMICOLON, type Lexer } from '../scannedTokens.js';
 
 /**
  * Whether the `func` at token `i` declares a test (`func TestParse(t *testing.T)`, as `go test`

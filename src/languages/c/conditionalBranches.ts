@@ -13,7 +13,7 @@
  * a macro is defined whichever branch holds it.
  */
 import { wordOf, type Conditional, type Token } from './cText.js';
-import { without, type TextRange } from './textRanges.js';
+import { without, type TextRange } from '../../text/textRanges.js';
 
 /** What ends a declaration or statement, or opens or closes a block: a conditional after one stands between them. */
 const BETWEEN = new Set([';', '{', '}']);

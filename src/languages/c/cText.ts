@@ -1,10 +1,11 @@
 /**
  * C and C++ text as the pre-parse passes read it (`macroNoise.ts`, `conditionalBranches.ts`): its
  * words and punctuation, without comments, literals and preprocessor lines; the preprocessor
- * conditionals' lines; and the tokens left once ranges of it are blanked (`blanked` in textRanges.ts).
+ * conditionals' lines; and the tokens left once ranges of it are blanked (`blanked` in
+ * `src/text/textRanges.ts`).
  */
 
-import { quotedEnd } from '../text/literals.js';
+import { quotedEnd } from '../../text/literals.js';
 
 export interface Token {
   readonly start: number;

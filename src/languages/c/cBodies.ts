@@ -14,8 +14,8 @@
  */
 import { wordOf, type Conditional, type Token } from './cText.js';
 import { FUNCTION_QUALIFIERS, isUnknownMacro, type MacroRules } from './macroNoise.js';
-import { countsBefore, firstIndexWhere } from '../text/lines.js';
-import { without, type TextRange } from './textRanges.js';
+import { countsBefore, firstIndexWhere } from '../../text/lines.js';
+import { without, type TextRange } from '../../text/textRanges.js';
 
 const CLASS_KEYS = new Set(['struct', 'union', 'enum', 'class']);
 

@@ -1,7 +1,8 @@
 /**
- * Tokens of a language's text as the body passes read them (`goBodies.ts`, `rustBodies.ts`): words
- * and literals, and punctuation one character each, kept as arrays of numbers, not an object a
- * token (a file has tens of thousands of them), with the pairs of their brackets.
+ * Tokens of a language's text as the Go and Rust body passes read them (`go/goBodies.ts`,
+ * `rust/rustBodies.ts`), each with a lexer of its own: words and literals, and punctuation one
+ * character each, kept as arrays of numbers, not an object a token (a file has tens of thousands of
+ * them), with the pairs of their brackets.
  */
 
 import { countsBefore } from '../text/lines.js';
