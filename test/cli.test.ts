@@ -1,7 +1,7 @@
 /** The one-shot commands print exactly what the tools return, with the contract's exit codes. */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -61,6 +61,23 @@ describe('zumba one-shot commands', () => {
       stdout: '1 const MAX_PROMPT\n4 class Handoff\n  5 method prompt\n9 function handoff_prompt\n',
       stderr: '',
     });
+  });
+
+  // On Node 24, V8's optimising compiler ran out of memory on the Swift grammar's lexer, after the
+  // answer was printed, and took the process down (exit 133). This catches a grammar that does so
+  // only when the suite runs on such a Node.
+  test('outline of a file in each language, in one process: every answer, and exit 0', () => {
+    const outlineFolder = fixture('outline');
+    const files = readdirSync(outlineFolder)
+      .sort()
+      .map((language) => {
+        const name = readdirSync(path.join(outlineFolder, language)).sort().find((file) => existsSync(path.join(outlineFolder, language, `${file}.outline`)));
+        assert.ok(name !== undefined, `no fixture with an expected outline for ${language}`);
+        return path.join(language, name);
+      });
+    const result = spawnSync(process.execPath, [cliPath, 'outline', '--project', outlineFolder, ...files], { encoding: 'utf8', cwd: outlineFolder });
+    const expected = files.map((file) => `== ${file}\n${readFileSync(path.join(outlineFolder, `${file}.outline`), 'utf8')}`).join('\n');
+    assert.deepEqual([result.status, result.signal, result.stdout], [0, null, expected], result.stderr);
   });
 
   test('outline of several files: a == path line before each', () => {

@@ -393,7 +393,7 @@ describe('hostile lines on stdin', () => {
   test('a client that stops reading: the server stops reading too, its memory stays bounded, and every answer arrives', { timeout: 50_000 }, async (t) => {
     const server = new SpawnedServer(['mcp', projectDir]);
     server.child.stdout.pause();
-    // Each 50-byte tools/list asks for 1.6 kB: unread, 20,000 answers would pile up 32 MB in the server.
+    // Each 50-byte tools/list asks for 2.5 kB: unread, 20,000 answers would pile up 50 MB in the server.
     const requests = 20_000;
     const lines = Array.from({ length: requests }, (_, id) => `{"jsonrpc":"2.0","id":${id},"method":"tools/list"}\n`).join('');
     const writing = server.write(lines);

@@ -8,7 +8,7 @@ import { openProject, type Project } from '../src/session/project.js';
 /** Tests run from `dist/test/`; the repository is two folders up. */
 export const repoRoot = path.resolve(fileURLToPath(new URL('../../', import.meta.url)));
 export const fixturesRoot = path.join(repoRoot, 'test', 'fixtures');
-/** The command as installed: the bundle `npm run build` makes from dist/src/cli/main.js. */
+/** The command as installed: the bundle `npm run build` makes from dist/src/cli/start.js. */
 export const cliPath = path.join(repoRoot, 'dist', 'bin', 'main.js');
 
 export function fixture(...parts: string[]): string {

@@ -51,12 +51,21 @@ describe('over stdio with the SDK client', () => {
     });
   }
 
-  test('tools/list: the four tools, each with a short description and an object schema', async () => {
+  test('initialize: instructions for the model, one short paragraph', () => {
+    const instructions = client.getInstructions() ?? '';
+    assert.match(instructions, /\S/);
+    assert.doesNotMatch(instructions, /\n/);
+    assert.ok(instructions.length <= 400, `the instructions are ${instructions.length} characters`);
+  });
+
+  test('tools/list: the four tools, each with a short description, an object schema, and asking to be loaded', async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((t) => t.name), ['outline', 'find_symbol', 'find_references', 'diagnostics']);
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object');
       assert.ok((tool.description ?? '').length <= 160, `${tool.name}'s description is long`);
+      // Claude Code shows a deferred tool's name alone; this brings its description and schema.
+      assert.equal(tool._meta?.['anthropic/alwaysLoad'], true, `${tool.name} is not always loaded`);
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.inputSchema]));
     assert.deepEqual(byName['outline']!.required, ['path']);
@@ -183,11 +192,12 @@ describe('raw lines', () => {
     const server = new RawServer();
     server.send(request(1, 'initialize', { protocolVersion: '2099-01-01', capabilities: {}, clientInfo: { name: 'raw', version: '0' } }));
     const [response] = await server.responses(1);
-    assert.deepEqual(response, {
-      jsonrpc: '2.0',
-      id: 1,
-      result: { protocolVersion: '2099-01-01', capabilities: { tools: {} }, serverInfo: { name: 'zumba', version: packageVersion } },
-    });
+    const { instructions, ...result } = response!['result'] as Record<string, unknown>;
+    assert.deepEqual(
+      { ...response, result },
+      { jsonrpc: '2.0', id: 1, result: { protocolVersion: '2099-01-01', capabilities: { tools: {} }, serverInfo: { name: 'zumba', version: packageVersion } } },
+    );
+    assert.equal(typeof instructions, 'string');
     server.child.stdin.end();
     assert.deepEqual(await server.exit(), { code: 0, signal: null });
   });

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * The `zumba` command: `mcp` starts the server; the one-shot commands print exactly what the tool of
  * the same name returns. Exit codes: 0 answered, 1 the tool could not answer, 2 bad usage.

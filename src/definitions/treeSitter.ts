@@ -46,17 +46,38 @@ let runtimeReady: Promise<Runtime> | undefined;
 const languages = new Map<string, Promise<Language>>();
 const grammars = new Map<string, Promise<LoadedGrammar>>();
 
-/** web-tree-sitter, imported at the first parse: a server starts without loading it. */
+/**
+ * What `--liftoff-only` means at start-up, for the WebAssembly compiled from now on: Liftoff, V8's
+ * baseline compiler, alone. Set at run time, `--liftoff-only` itself is ignored by V8 13 (Node 24).
+ */
+const BASELINE_ONLY_FLAGS = ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'];
+
+/**
+ * web-tree-sitter, imported at the first parse: a server starts without loading it.
+ *
+ * The runtime's own module (parser, query engine) keeps V8's optimising tier: a parse and query take
+ * a third less time. Every grammar loaded after it gets Liftoff alone: optimising a grammar's huge
+ * lexer stalls the loading of the next grammar by seconds and holds ~100 MB more, and on Node 24
+ * it aborts the process for the Swift grammar (V8's "Fatal process out of memory: Zone").
+ * V8 decides whether a function may tier up when it compiles it, and compiles a function at its
+ * first call unless told otherwise: so the runtime is compiled whole, before the flags change.
+ * The flags are the process's: a worker that starts its runtime later is handed the module already
+ * compiled (V8 shares it across threads).
+ */
 function runtime(): Promise<Runtime> {
   runtimeReady ??= (async () => {
     const treeSitter = await import('web-tree-sitter');
-    await treeSitter.Parser.init();
-    // The runtime's own module (parser, query engine), compiled just now, keeps V8's optimising
-    // tier: a parse and query take a third less time. Every grammar loaded from here on gets
-    // Liftoff, the baseline compiler, alone: optimising a grammar's huge lexer stalls the loading of
-    // the next grammar by seconds and holds ~100 MB more. The flag is the process's: a worker that
-    // starts its runtime later is handed the module already compiled (V8 shares it across threads).
-    setFlagsFromString('--liftoff-only');
+    setFlagsFromString('--no-wasm-lazy-compilation');
+    // Node 24 does not wait for a WebAssembly compile that is not lazy: with nothing else to wait
+    // for, a one-shot command would end before the runtime is ready, having printed nothing.
+    const keepAlive = setInterval(() => {}, 60_000);
+    try {
+      await treeSitter.Parser.init();
+    } finally {
+      clearInterval(keepAlive);
+      setFlagsFromString('--wasm-lazy-compilation');
+    }
+    for (const flag of BASELINE_ONLY_FLAGS) setFlagsFromString(flag);
     return { treeSitter, parser: new treeSitter.Parser() };
   })();
   return runtimeReady;

@@ -19,6 +19,16 @@ import { VERSION } from '../version.js';
 import { INVALID_PARAMS } from './jsonRpc.js';
 
 const SERVER_INFO = { name: 'zumba', version: VERSION };
+/** What clients show the model about the server as a whole, on every task: one short paragraph. */
+const INSTRUCTIONS =
+  "This project's code as short answers with line numbers, from its syntax trees: outline a file before reading it, " +
+  'and . (the project) to start a task; find_symbol and find_references rather than grep for where a name is defined ' +
+  "or used; diagnostics for the editor's errors. Then read only the lines they name.";
+/**
+ * Claude Code defers an MCP tool behind its tool search, showing the model only its name, unless the
+ * tool asks to be loaded: then the model sees what each is for (the four and the instructions: about 650 tokens).
+ */
+const TOOL_META = { 'anthropic/alwaysLoad': true };
 /**
  * How long after the handshake the engine is warmed (see warmUp), when no call has come by then: a
  * client that calls at once has its call answered without waiting for the warm-up's work.
@@ -87,6 +97,7 @@ export function createServer(project: Project): Server {
     protocolVersion: protocolVersionOf(request.params),
     capabilities: CAPABILITIES,
     serverInfo: SERVER_INFO,
+    instructions: INSTRUCTIONS,
   }));
 
   server.setRequestHandler(anyParams('tools/list'), () => ({
@@ -96,6 +107,7 @@ export function createServer(project: Project): Server {
       description: tool.description,
       inputSchema: inputSchemaOf(tool),
       annotations: { readOnlyHint: true, openWorldHint: false },
+      _meta: TOOL_META,
     })),
   }));
 

@@ -33,7 +33,7 @@ export const TOOLS: readonly Tool[] = [
   tool({
     name: 'outline',
     title: 'Outline',
-    description: "A file's definitions with line numbers, nested. A folder (. = project): its most used files and definitions; start a task with it, not by listing files.",
+    description: "A file's definitions, nested, with line numbers: read it before the file. A folder (. = project): its most used files and definitions; start a task here.",
     arguments: z.object({
       path: z.string().describe('File or folder path relative to the project; . for the whole project.'),
       ranges: z.boolean().optional().describe('Show start-end lines.'),
@@ -45,14 +45,14 @@ export const TOOLS: readonly Tool[] = [
   tool({
     name: 'find_symbol',
     title: 'Find symbol',
-    description: 'Where a function, type, constant or heading is defined. Exact matches first, else names containing the text.',
+    description: 'Where a function, type, constant or heading is defined; use it rather than grep. Exact matches first, else names containing the text.',
     arguments: z.object({ name, body: z.boolean().optional().describe('Include the source of the first 10.') }),
     run: findSymbol,
   }),
   tool({
     name: 'find_references',
     title: 'Find references',
-    description: 'Lines using a name as a whole word, case-sensitive (text search: comments and strings count).',
+    description: 'Where a name is used, rather than grep: lines holding it as a whole word, case-sensitive (a text search: comments and strings count).',
     arguments: z.object({
       name,
       path: z.string().optional().describe('Only files matching these comma-separated globs, e.g. src/**, *.rs, !*.md.'),
@@ -63,7 +63,7 @@ export const TOOLS: readonly Tool[] = [
   tool({
     name: 'diagnostics',
     title: 'Diagnostics',
-    description: "Errors and warnings from the user's editor.",
+    description: "Errors and warnings from the user's editor; check them after an edit, before running a build.",
     arguments: z.object({ path: z.string().optional().describe('Only this file.') }),
     run: diagnostics,
   }),
