@@ -82,7 +82,7 @@ const PAUSED_MS = 25;
 let filling = false;
 /**
  * Whether a server's map counted words it has not written yet: written once no call is answered (the
- * count's snapshot of a kernel worker is some 30 MB, which had held up the map's next question to the
+ * count's snapshot of a kernel worker is some 50 MB, which had held up the map's next question to the
  * worker by 0.7 s), with the fill.
  */
 let usageToWrite = false;

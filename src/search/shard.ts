@@ -344,7 +344,7 @@ export class Shard {
    * Writes what the last `usage` learnt to the index: the records at once, the files' snapshot as
    * `persist` does, and what it counted where that changed since it was last saved (at most once
    * every SNAPSHOT_EVERY_MS, but the first time). Asked once the usage is answered: the count's
-   * snapshot of a kernel worker is some 30 MB.
+   * snapshot of a kernel worker is some 50 MB.
    */
   persistUsage(): void {
     this.persist();
@@ -355,10 +355,8 @@ export class Shard {
     const files: CountedFile[] = [];
     for (const file of this.files) {
       const state = this.states.get(file.relative);
-      const content = this.words.contentOf(file.relative);
-      // A file counted as it was read, not as its entry records it: its linked words are of another version.
-      if (state?.entry === undefined || content === undefined || !content.equals(state.entry.content)) continue;
-      files.push({ relative: file.relative, content, language: this.linkedLanguage(file, state), linked: this.linkedWords(file, state) });
+      if (state?.entry === undefined || !this.isSnapshotted(file, state.entry)) continue;
+      files.push({ relative: file.relative, content: state.entry.content, language: this.linkedLanguage(file, state), linked: this.linkedWords(file, state) });
     }
     this.store.saveSnapshot(this.usageSnapshotName(), encodeUsageSnapshot({ files, counts: this.words.table }));
     this.usageSave = { edits: this.usageEdits, at: performance.now() };
@@ -396,6 +394,15 @@ export class Shard {
     return this.definedNames(file, state) === undefined ? NO_LANGUAGE : state.entry!.defined!.language;
   }
 
+  /**
+   * Whether the usage snapshot holds the file at this entry: counted as its entry records it. A file
+   * counted as it was read, not as its entry records it, has linked words of another version; a
+   * binary file is never counted.
+   */
+  private isSnapshotted(file: ShardFile, entry: RecordedEntry): boolean {
+    return this.words.contentOf(file.relative)?.equals(entry.content) === true;
+  }
+
   /** The words the version's definitions are used by (none where its names are not known). */
   private linkedWords(file: ShardFile, state: FileState): LinkedWords {
     const entry = state.entry;
@@ -408,8 +415,7 @@ export class Shard {
       if (saved !== undefined && saved.content.equals(entry.content) && saved.language.equals(this.linkedLanguage(file, state))) linked = saved.linked;
       else {
         linked = linkedWordsOf(names ?? (state.definitions ? Buffer.from(state.definitions.names, 'utf8') : undefined));
-        // News for the snapshot only where it holds the file: counted as its entry records it (see `persistUsage`). A binary file never is.
-        if (this.words.contentOf(file.relative)?.equals(entry.content) === true) this.linkedMade = true;
+        if (this.isSnapshotted(file, entry)) this.linkedMade = true;
       }
       this.linked.set(entry, linked);
     }
