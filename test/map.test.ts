@@ -13,6 +13,7 @@ import { outlineOrMap, type MapArguments } from '../src/tools/folderMap.js';
 import { mergedDistinct, UsageBuilder } from '../src/map/shardUsage.js';
 import { decodeUsageSnapshot, encodeUsageSnapshot, type UsageSnapshot } from '../src/map/usageSnapshot.js';
 import { WordCounts } from '../src/map/wordCounts.js';
+import { decodeRankingSnapshot, encodeRankingSnapshot, type RankingSnapshot } from '../src/map/rankingSnapshot.js';
 import { isRefusal } from '../src/tools/toolError.js';
 import { fixture, temporaryProject } from './helpers.js';
 
@@ -177,6 +178,65 @@ describe('freshness and the index', () => {
     assert.equal(await map(open(root), args), edited);
     for (const name of saved) rmSync(path.join(snapshots, name), { force: true });
     assert.equal(await map(open(root), args), edited);
+  });
+});
+
+describe('the saved ranking', () => {
+  /** The shop, aged an hour (a fresh server trusts a file's stamp only once its times are some seconds old), with an index of its own. */
+  function agedShop(): { readonly root: string; readonly cacheDir: string } {
+    const root = shopCopy();
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const relative of ['', ...readdirSync(root, { recursive: true, encoding: 'utf8' })]) utimesSync(path.join(root, relative), hourAgo, hourAgo);
+    return { root, cacheDir: mkdtempSync(path.join(os.tmpdir(), 'zumba-map-cache-')) };
+  }
+  const named = (cacheDir: string, part: string) => readdirSync(path.join(cacheDir, 'snapshots')).filter((name) => name.includes(part));
+
+  test("a fresh server's first map takes it as saved, counting nothing", async () => {
+    const { root, cacheDir } = agedShop();
+    const args = { path: '.', budget: 200 };
+    const first = await map(open(root, { cacheDir }), args);
+    assert.equal(named(cacheDir, '-ranking').length, 1, 'the ranking was saved');
+    // Counts a server needs only to rank afresh: were they read, they would be written again.
+    const counts = named(cacheDir, '-usage-');
+    assert.ok(counts.length > 0, 'the counts were saved');
+    for (const name of counts) rmSync(path.join(cacheDir, 'snapshots', name));
+    assert.equal(await map(open(root, { cacheDir }), args), first);
+    assert.deepEqual(named(cacheDir, '-usage-'), []);
+    assert.equal(await map(open(root, { noCache: true }), args), first);
+  });
+
+  test('a file changed while no server ran, or a ranking damaged, and the map is made afresh: it equals one without the index', async () => {
+    const { root, cacheDir } = agedShop();
+    const args = { path: '.', budget: 200 };
+    await map(open(root, { cacheDir }), args);
+    writeFileSync(path.join(root, 'reports.py'), readFileSync(path.join(root, 'reports.py'), 'utf8').replace('def monthly_report', 'def monthly'));
+    const uncached = await map(open(root, { noCache: true }), args);
+    assert.equal(await map(open(root, { cacheDir }), args), uncached);
+    for (const name of named(cacheDir, '-ranking')) {
+      const file = path.join(cacheDir, 'snapshots', name);
+      writeFileSync(file, readFileSync(file).subarray(0, 60));
+    }
+    assert.equal(await map(open(root, { cacheDir }), args), uncached);
+  });
+
+  test('a focus is ranked afresh, as without the index', async () => {
+    const { root, cacheDir } = agedShop();
+    await map(open(root, { cacheDir }), { path: '.' });
+    const args = { path: '.', focus: ['reports.py'], budget: 200 };
+    assert.equal(await map(open(root, { cacheDir }), args), await map(open(root, { noCache: true }), args));
+  });
+
+  test('reads back what was saved; cut short, or of another layout, is not read', () => {
+    const snapshot: RankingSnapshot = {
+      key: new Uint8Array(32).fill(1),
+      digests: [new Uint8Array(32).fill(2), new Uint8Array(32).fill(3)],
+      ranking: { fileRanks: Float64Array.of(0, 2.5, 1), words: Uint32Array.of(5, 9), scores: Float32Array.of(0.5, 2) },
+    };
+    const data = Buffer.concat(encodeRankingSnapshot(snapshot));
+    const read = decodeRankingSnapshot(data);
+    assert.deepEqual(read && { ...read, digests: read.digests.map((digest) => Array.from(digest)), key: Array.from(read.key) }, { ...snapshot, digests: [Array(32).fill(2), Array(32).fill(3)], key: Array(32).fill(1) });
+    assert.equal(decodeRankingSnapshot(data.subarray(0, data.length - 1)), undefined);
+    assert.equal(decodeRankingSnapshot(Buffer.concat([Buffer.from('ranking 0\0'), data.subarray(10)])), undefined);
   });
 });
 

@@ -8,6 +8,8 @@ import { progressLine } from './progressLine.js';
 export async function indexCommand(project: Project, push: boolean): Promise<number> {
   const line = progressLine('indexing', { keep: true });
   await project.search.index(line?.show);
+  // The map's ranking too: a server's first map then takes it as saved, with nothing counted.
+  await project.ranking.rank(undefined);
   line?.end();
   const snapshotNames = project.search.snapshotNames(); // Before the workers stop: a stopped pool counts as none.
   await project.search.close();

@@ -72,6 +72,11 @@ function engineIdentity(kind: KeyKind): Buffer {
   return kind.engine;
 }
 
+/** What stands for this install's engine in a key: any change to its scripts is another. */
+export function engineKey(): Buffer {
+  return engineIdentity(local);
+}
+
 /** The key of the language's records in this install's index. */
 export function languageKey(language: LanguageInfo): Buffer {
   return keyOf(language, local);

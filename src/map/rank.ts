@@ -35,6 +35,15 @@ export interface DefinedWords {
   readonly places: readonly Uint32Array[];
 }
 
+/** What a ranking is made of, as the ranking snapshot keeps it (see `rankingSnapshot.ts`). */
+export interface RankingData {
+  /** Each file's rank, by its place in the walk. */
+  readonly fileRanks: Float64Array;
+  /** The words whose definitions score (some other file uses them), ascending, with their scores. */
+  readonly words: Uint32Array;
+  readonly scores: Float32Array;
+}
+
 export interface Ranking {
   /** Each file's rank, by its place in the walk. */
   readonly fileRanks: Float64Array;
@@ -45,6 +54,7 @@ export interface Ranking {
   readonly scoresOf: (definitions: readonly Definition[], order: number) => readonly number[];
   /** Every file's place in the walk, the highest ranked first (ties in walk order): sorted once, at the first ask. */
   readonly ranked: () => Uint32Array;
+  readonly data: RankingData;
 }
 
 export function definedWords(shards: readonly ShardUsage[]): DefinedWords {
@@ -86,6 +96,12 @@ export function rankFiles(shards: readonly ShardUsage[], fileWeights: Float32Arr
       fileRanks[order] = rank * fileWeights[order]! * (focus.file(order) ? WEIGHTS.focus : 1);
     }
   });
+  return rankingOf({ fileRanks, ...scoring(words, scores) }, fileWeights);
+}
+
+/** The ranking these ranks and scores make, with each file's weight by its place in the walk. */
+export function rankingOf(data: RankingData, fileWeights: Float32Array): Ranking {
+  const { fileRanks, words, scores } = data;
   let ranked: Uint32Array | undefined;
   const score = (definition: Definition) => {
     const word = PROSE_KINDS.has(definition.kind) ? undefined : linkedWord(definition.name);
@@ -95,6 +111,7 @@ export function rankFiles(shards: readonly ShardUsage[], fileWeights: Float32Arr
   const held = new WeakMap<readonly Definition[], readonly number[]>();
   return {
     fileRanks,
+    data,
     ranked: () => (ranked ??= Uint32Array.from(fileRanks.keys()).sort((a, b) => fileRanks[b]! - fileRanks[a]! || a - b)),
     scoresOf: (definitions, order) => {
       let of = held.get(definitions);
@@ -102,6 +119,21 @@ export function rankFiles(shards: readonly ShardUsage[], fileWeights: Float32Arr
       return of;
     },
   };
+}
+
+/** The words that score, with their scores: on the kernel, a fraction of the two million defined. */
+function scoring(words: Uint32Array, scores: Float32Array): { readonly words: Uint32Array; readonly scores: Float32Array } {
+  let kept = 0;
+  for (const score of scores) if (score > 0) kept++;
+  const scoringWords = new Uint32Array(kept);
+  const scoringScores = new Float32Array(kept);
+  let at = 0;
+  for (let i = 0; i < words.length; i++) {
+    if (scores[i]! <= 0) continue;
+    scoringWords[at] = words[i]!;
+    scoringScores[at++] = scores[i]!;
+  }
+  return { words: scoringWords, scores: scoringScores };
 }
 
 /** The place in `merged` of each of `sorted`'s values (both ascending; `merged` holds them all): one walk along both. */

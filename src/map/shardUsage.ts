@@ -22,10 +22,15 @@ export interface ShardUsage {
   readonly weights: Float32Array;
 }
 
-/** A shard's answer: the generation of its usage, and the usage itself unless the asker holds that generation. */
+/**
+ * A shard's answer: the generation of its usage, and the usage itself unless the asker holds that
+ * generation, or was told by the digest it expected that it holds a ranking made of it.
+ */
 export interface ShardUsageAnswer {
   readonly generation: number;
   readonly usage?: ShardUsage;
+  /** The digest of the files the usage is made of (see `usageDigest.ts`); absent where it cannot be told. */
+  readonly digest?: Uint8Array;
 }
 
 /** A file's linked words, each once. */

@@ -125,17 +125,17 @@ export class ProjectSearch {
    * shard's (but where `known` names the generation the caller holds of it), and the walk its files'
    * places are in.
    */
-  async usage(known: readonly number[] | undefined, progress?: Progress): Promise<{ readonly walked: readonly WalkedFile[]; readonly shards: readonly ShardUsageAnswer[] }> {
+  async usage(known: readonly number[] | undefined, progress?: Progress, expected?: readonly Uint8Array[]): Promise<{ readonly walked: readonly WalkedFile[]; readonly shards: readonly ShardUsageAnswer[] }> {
     let walkedNow: readonly WalkedFile[] = [];
     const shards = await this.onShards(
       undefined,
       (pool, walked, changed) => {
         walkedNow = walked;
-        return pool.usage(walked, known?.length === pool.count ? known : undefined, progress, changed);
+        return pool.usage(walked, known?.length === pool.count ? known : undefined, expected?.length === pool.count ? expected : undefined, progress, changed);
       },
       async (shard) => {
         walkedNow = this.walked!;
-        const usage = await shard.usage(known?.length === 1 ? known[0] : undefined, progress);
+        const usage = await shard.usage(known?.length === 1 ? known[0] : undefined, progress, expected?.length === 1 ? expected[0] : undefined);
         setImmediate(() => shard.persistUsage()); // Once answered, as a worker does.
         return [usage];
       },
@@ -373,11 +373,11 @@ class SearchWorkers {
   }
 
   /** Each shard's usage (see `Shard.usage`); progress summed over the shards. */
-  usage(files: readonly WalkedFile[], known: readonly number[] | undefined, progress: Progress | undefined, changed: readonly string[] | undefined): Promise<ShardUsageAnswer[]> {
+  usage(files: readonly WalkedFile[], known: readonly number[] | undefined, expected: readonly Uint8Array[] | undefined, progress: Progress | undefined, changed: readonly string[] | undefined): Promise<ShardUsageAnswer[]> {
     this.send(files);
     const told = this.progressOverShards(progress, files.length);
     const message = { type: 'usage', progress: progress !== undefined, ...(changed !== undefined && { changed }) } as const;
-    return Promise.all(this.slots.map((slot, i) => this.ask<ShardUsageAnswer>(slot, { ...message, id: this.nextId++, ...(known !== undefined && { known: known[i]! }) }, told?.(i))));
+    return Promise.all(this.slots.map((slot, i) => this.ask<ShardUsageAnswer>(slot, { ...message, id: this.nextId++, ...(known !== undefined && { known: known[i]! }), ...(expected !== undefined && { expected: expected[i]! }) }, told?.(i))));
   }
 
   users(words: Uint32Array): Promise<Uint32Array[]> {

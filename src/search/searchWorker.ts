@@ -50,6 +50,8 @@ export type ToSearchWorker =
       readonly id: number;
       /** The generation of the shard's usage the main thread holds: the usage is not sent again while it is the same. */
       readonly known?: number;
+      /** The digest of the shard's usage that the main thread holds a ranking of (see `Shard.usage`). */
+      readonly expected?: Uint8Array;
       readonly progress: boolean;
       readonly changed?: readonly string[];
     }
@@ -143,7 +145,7 @@ port.on('message', (message: ToSearchWorker) => {
     case 'usage': {
       const progress = message.progress ? (done: number) => port.postMessage({ id: message.id, done } satisfies FromSearchWorker) : undefined;
       shard.mayHaveChanged(message.changed);
-      shard.usage(message.known, progress).then(
+      shard.usage(message.known, progress, message.expected).then(
         (usage) => {
           // As a search's: a one-shot command, whose process ends with its answer, writes before.
           if (!fillWhenIdle) shard.persistUsage();

@@ -19,6 +19,7 @@ import type { IndexChanges, IndexStore } from '../index/store.js';
 import { wordsOf, wordsOfName } from '../index/wordFilter.js';
 import { WorktreeEntries } from '../index/worktreeEntries.js';
 import { linkedWordsOf, UsageBuilder, type LinkedWords, type ShardUsage, type ShardUsageAnswer } from '../map/shardUsage.js';
+import { UsageDigest } from '../map/usageDigest.js';
 import { decodeUsageSnapshot, encodeUsageSnapshot, type CountedFile } from '../map/usageSnapshot.js';
 import { CountedWords, type ReadWords } from '../map/countedWords.js';
 import type { RemoteSource } from '../remote/remoteCache.js';
@@ -90,6 +91,16 @@ const UNSEARCHABLE = Buffer.alloc(0);
 const isUnsearchable = (state: FileState) => state.entry?.contentLength === 0;
 /** The language key of a file that defines nothing, as the usage snapshot holds it. */
 const NO_LANGUAGE = Buffer.alloc(0);
+/** A shard's usage, and its digest where it can be told (see `Shard.usage`). */
+interface CountedUsage {
+  readonly usage: ShardUsage;
+  readonly digest: Uint8Array | undefined;
+}
+
+/** Where a version's linked words come from, in the usage digest (see `linkedSource`). */
+const NAMED = Buffer.from('n');
+const PARSED = Buffer.from('p');
+const UNNAMED = Buffer.from('-');
 /** A stamp of a file changed too recently to be told from its next version (see `stampOfStats`): never saved. */
 const isRecent = (stamp: string) => stamp.startsWith('recent:');
 
@@ -283,24 +294,33 @@ export class Shard {
    * What the map needs of the shard's files as the disk holds them now (see `ShardUsage`): every file
    * is brought into the index first, and the counts of the words used are brought up to date by what
    * changed since the last call. Where the words of a version counted before can no longer be had
-   * (the index dropped them), every file is counted afresh.
+   * (the index dropped them), every file is counted afresh. Where the asker expects a digest (it holds
+   * a ranking made of it) and nothing is counted yet, the digest of the files as they are comes
+   * first: where it is the one expected, nothing is counted, and the answer holds no usage.
    */
-  async usage(known: number | undefined, progress?: Progress): Promise<ShardUsageAnswer> {
+  async usage(known: number | undefined, progress?: Progress, expected?: Uint8Array): Promise<ShardUsageAnswer> {
     if (!this.usageStale && known === this.usageSeen.generation && this.usageEdits === this.usageSeen.edits) return { generation: known };
-    const usage = await this.countedUsage(progress);
-    this.usageStale = false;
-    if (this.usageEdits !== this.usageSeen.edits) this.usageSeen = { edits: this.usageEdits, generation: this.usageSeen.generation + 1 };
-    const generation = this.usageSeen.generation;
-    return generation === known ? { generation } : { generation, usage };
+    if (expected !== undefined && this.usageSave === undefined) {
+      const digest = await this.currentDigest(progress);
+      if (Buffer.from(digest).equals(expected)) return { generation: this.usageAnswered(), digest };
+    }
+    const { usage, digest } = await this.countedUsage(progress);
+    const generation = this.usageAnswered();
+    return generation === known ? { generation } : { generation, usage, ...(digest !== undefined && { digest }) };
   }
 
-  private async countedUsage(progress: Progress | undefined): Promise<ShardUsage> {
+  /** The generation of the usage just answered: a new one where it moved since the last answer. */
+  private usageAnswered(): number {
+    this.usageStale = false;
+    if (this.usageEdits !== this.usageSeen.edits) this.usageSeen = { edits: this.usageEdits, generation: this.usageSeen.generation + 1 };
+    return this.usageSeen.generation;
+  }
+
+  /** Each of the shard's files the disk holds now, with its state, in walk order: each brought into the index first. */
+  private async *currentFiles(progress: Progress | undefined): AsyncGenerator<readonly [ShardFile, FileState]> {
     this.recordedFiles();
-    if (this.usageSave === undefined) this.readUsageSnapshot();
     await this.remoteOpening;
     const tell = progressTeller(this.files.length, progress);
-    const builder = new UsageBuilder();
-    const present = new Set<string>();
     for (let i = 0; i < this.files.length; i++) {
       tell(i);
       const file = this.files[i]!;
@@ -311,14 +331,36 @@ export class Shard {
         if (read === undefined) continue;
         state = (await this.index(file, read, 'stored')).state;
       }
+      yield [file, state];
+    }
+  }
+
+  /** The digest of the shard's files as they are (see `usageDigest.ts`), counting nothing. */
+  private async currentDigest(progress: Progress | undefined): Promise<Uint8Array> {
+    const digest = new UsageDigest();
+    for await (const [file, state] of this.currentFiles(progress)) digest.add(file.order, file.relative, contentOf(state), this.linkedSource(file, state));
+    return digest.digest();
+  }
+
+  /** The usage counted, and its digest where every file was counted at the content its entry records. */
+  private async countedUsage(progress: Progress | undefined): Promise<CountedUsage> {
+    if (this.usageSave === undefined) this.readUsageSnapshot();
+    const builder = new UsageBuilder();
+    const digest = new UsageDigest();
+    let asRecorded = true;
+    const present = new Set<string>();
+    for await (const [file, state] of this.currentFiles(progress)) {
       present.add(file.relative);
       const content = contentOf(state);
       if (content !== undefined && !this.words.count(file.relative, content, () => this.madeWords(file, state))) return this.recount(progress);
+      // Counted as it was read, not as its entry records it: the digest would not tell this count.
+      if (content !== undefined && content.length > 0 && this.words.contentOf(file.relative)?.equals(content) !== true) asRecorded = false;
       builder.add(file.order, this.linkedWords(file, state));
+      digest.add(file.order, file.relative, content, this.linkedSource(file, state));
     }
     if (!this.words.keepOnly(present)) return this.recount(progress);
     this.savedUsage = undefined;
-    return builder.build();
+    return { usage: builder.build(), digest: asRecorded ? digest.digest() : undefined };
   }
 
   /** Moves on at every change to what `usage` answers: the files, their entries, the words counted. `usage` answers a new generation when it moved. */
@@ -368,7 +410,7 @@ export class Shard {
     return this.words.users(words);
   }
 
-  private recount(progress: Progress | undefined): Promise<ShardUsage> {
+  private recount(progress: Progress | undefined): Promise<CountedUsage> {
     this.words.clear();
     return this.countedUsage(progress);
   }
@@ -387,6 +429,13 @@ export class Shard {
   private recordUses(content: Buffer, hashes: Uint32Array): void {
     this.changes.uses.push({ content, hashes });
     this.words.made(content, hashes);
+  }
+
+  /** Where the version's linked words come from, as the usage digest tells it: its entry's names in their language, names parsed here, or none. */
+  private linkedSource(file: ShardFile, state: FileState): Buffer {
+    if (this.definedNames(file, state) !== undefined) return Buffer.concat([NAMED, state.entry!.defined!.language]);
+    const language = this.languages.defining(file.relative);
+    return state.definitions && language !== undefined ? Buffer.concat([PARSED, languageKey(language)]) : UNNAMED;
   }
 
   /** The language key of the names a version's linked words are made of, as the usage snapshot holds it. */

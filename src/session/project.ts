@@ -10,7 +10,7 @@ import { indexSettings, openIndexStore, type CacheOptions, type IndexSettings, t
 import { indexedDefinitions } from '../index/indexedOutlines.js';
 import { ProjectWalk, type WalkMemory } from '../project/walker.js';
 import type { RemoteSettings } from '../remote/remoteCache.js';
-import { ProjectRanking } from '../map/projectRanking.js';
+import { ProjectRanking, type RankingMemory } from '../map/projectRanking.js';
 import { ProjectSearch } from '../search/projectSearch.js';
 import type { OutlineSource } from '../tools/outline.js';
 
@@ -67,6 +67,11 @@ const warnOnce = sayingFirstOnly();
 /** Says the first problem with the remote cache (after it the remote is not asked again), whatever the index said. */
 const warnOfRemoteOnce = sayingFirstOnly();
 
+/** The map's ranking kept in the index. */
+function rankingMemory(store: () => IndexStore): RankingMemory {
+  return { load: () => store().snapshot('ranking'), save: (parts) => store().saveSnapshot('ranking', parts) };
+}
+
 /** The walk kept in the index. */
 function walkMemory(store: () => IndexStore): WalkMemory {
   return { load: () => store().snapshot('walk'), save: (walk) => store().saveSnapshot('walk', [walk]) };
@@ -107,7 +112,7 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
     warn: warnOnce,
     definitions: (relative, bytes, make) => indexedDefinitions(store(), languages, relative, bytes, make),
     search,
-    ranking: new ProjectRanking(search),
+    ranking: new ProjectRanking(search, index === undefined ? undefined : rankingMemory(store)),
     ...(options.diagnosticsFile !== undefined && { diagnosticsFile: path.resolve(options.diagnosticsFile) }),
   };
 }
