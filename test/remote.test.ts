@@ -19,7 +19,8 @@ import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type RecordedEnt
 import { decodeEntries, decodeWords, encodeEntries, encodeWords, objectName } from '../src/remote/objects.js';
 import { pushIndex } from '../src/remote/push.js';
 import { remoteKeys, type RemoteSettings } from '../src/remote/remoteCache.js';
-import { Shard, shardOf } from '../src/search/shard.js';
+import { shardOf } from '../src/project/shardOf.js';
+import { Shard } from '../src/search/shard.js';
 import { cliPath } from './helpers.js';
 import { temporaryFolder, watchReads } from './hostile.js';
 import { misbehaving, PASSWORD, startNginx, withoutNginx, type Misbehaviour, type Nginx } from './remoteServers.js';

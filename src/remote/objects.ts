@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { decodeFilesSnapshot, encodeFilesSnapshot, type RecordedEntry } from '../index/filesSnapshot.js';
-import { shardOf } from '../search/shard.js';
+import { shardOf } from '../project/shardOf.js';
 
 /** Files go to this many buckets by their path in the repository, as to shards (`shardOf`): a worker of n fetches only its own where n divides it. */
 export const BUCKETS = 64;

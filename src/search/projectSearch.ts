@@ -15,7 +15,8 @@ import { TreeWatcher } from '../project/treeWatcher.js';
 import type { ProjectWalk, WalkedFile } from '../project/walker.js';
 import type { ShardUsageAnswer } from '../map/shardUsage.js';
 import type { FromSearchWorker, SearchWorkerData, ToSearchWorker } from './searchWorker.js';
-import { Shard, shardOf, shardSnapshotName, type Hit, type HitOf, type Progress, type SearchQuery } from './shard.js';
+import { shardOf } from '../project/shardOf.js';
+import { Shard, shardSnapshotName, type Hit, type HitOf, type Progress, type SearchQuery } from './shard.js';
 
 const WORKER_SCRIPT = new URL('./searchWorker.js', import.meta.url);
 /**

@@ -26,6 +26,7 @@ import type { RemoteSource } from '../remote/remoteCache.js';
 import { RemoteShard, type EntryGivenWords } from '../remote/remoteShard.js';
 import { stampNumbersOf, stampOf, statsOf } from '../project/files.js';
 import { rootPrefixOf } from '../project/paths.js';
+import { shardOf } from '../project/shardOf.js';
 import { pathFilter } from '../project/pathFilter.js';
 import { readSearchable, searchBuffer, type SearchRead } from '../project/searchable.js';
 import type { WalkedFile } from '../project/walker.js';
@@ -152,13 +153,6 @@ function records(entry: RecordedEntry, learnt: Learnt): boolean {
 
 /** Definitions' names as a snapshot entry records them, for the language of this key. */
 const namesOf = (definitions: KeptDefinitions, language: Buffer): DefinedNames => ({ language, names: Buffer.from(definitions.names, 'utf8') });
-
-/** A file's shard: FNV-1a of its path, so that it does not move when other files come and go. */
-export function shardOf(relative: string, shards: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < relative.length; i++) hash = Math.imul(hash ^ relative.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % shards;
-}
 
 /** The name of the snapshot of shard `shard` of `shards` in the index. */
 export const shardSnapshotName = (shard: number, shards: number) => `files-${shard}-of-${shards}`;
