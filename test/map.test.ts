@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -15,7 +16,7 @@ import { decodeUsageSnapshot, encodeUsageSnapshot, type UsageSnapshot } from '..
 import { WordCounts } from '../src/map/wordCounts.js';
 import { decodeRankingSnapshot, encodeRankingSnapshot, type RankingSnapshot } from '../src/map/rankingSnapshot.js';
 import { isRefusal } from '../src/tools/toolError.js';
-import { fixture, temporaryProject } from './helpers.js';
+import { cliPath, fixture, temporaryProject } from './helpers.js';
 
 const opened: Project[] = [];
 after(async () => {
@@ -224,6 +225,18 @@ describe('the saved ranking', () => {
     await map(open(root, { cacheDir }), { path: '.' });
     const args = { path: '.', focus: ['reports.py'], budget: 200 };
     assert.equal(await map(open(root, { cacheDir }), args), await map(open(root, { noCache: true }), args));
+  });
+
+  test('zumba index saves it: the first map after it counts nothing', () => {
+    const { root, cacheDir } = agedShop();
+    const zumba = (...args: string[]) => spawnSync(process.execPath, [cliPath, ...args], { encoding: 'utf8' });
+    assert.equal(zumba('index', '--project', root, '--cache-dir', cacheDir).status, 0);
+    assert.equal(named(cacheDir, '-ranking').length, 1, 'the ranking was saved');
+    for (const name of named(cacheDir, '-usage-')) rmSync(path.join(cacheDir, 'snapshots', name));
+    const mapped = zumba('outline', '--budget', '200', '--project', root, '--cache-dir', cacheDir, '.');
+    assert.equal(mapped.status, 0, mapped.stderr);
+    assert.deepEqual(named(cacheDir, '-usage-'), []);
+    assert.equal(mapped.stdout, zumba('outline', '--budget', '200', '--project', root, '--no-cache', '.').stdout);
   });
 
   test('reads back what was saved; cut short, or of another layout, is not read', () => {
