@@ -28,7 +28,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LineClient } from './lineClient.js';
-import { rgArgs } from './searchSpeed.js';
+import { rgSortedArgs } from './searchSpeed.js';
 import type { Row } from './table.js';
 
 const QUESTIONS = 20;
@@ -149,7 +149,7 @@ function sourceFiles(tree: string): string[] {
 
 /** rg's lines for a name (paths without `./`), the `path:line` of each, and the bytes it printed. */
 function rgLines(tree: string, name: string): { lines: string[]; sites: Set<string>; bytes: number } {
-  const found = spawnSync('rg', rgArgs(name), { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const found = spawnSync('rg', rgSortedArgs(name), { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 30 });
   const lines = found.stdout.split('\n').filter((line) => line !== '').map((line) => line.replace(/^\.\//, ''));
   return { lines, sites: new Set(lines.map(siteOf)), bytes: Buffer.byteLength(found.stdout) };
 }
