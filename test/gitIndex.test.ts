@@ -1,14 +1,15 @@
 /**
  * Git's index as zumba reads it (what it vouches for, and every index it must not trust), and a new
  * worktree's shard that takes from another worktree's snapshot what git vouches is the same content:
- * it reads only the files git cannot vouch for, and answers as a shard that read them all.
+ * it reads only the files git cannot vouch for, and answers as a shard that read them all; and its
+ * map, which takes another worktree's ranking where its files are the same.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { loadLanguages } from '../src/definitions/manifest.js';
 import { gitBlobId } from '../src/index/contentKey.js';
@@ -16,6 +17,9 @@ import { indexSettings, openIndexStore } from '../src/index/index.js';
 import { readGitIndex } from '../src/project/gitIndex.js';
 import { worktreeFamily } from '../src/project/gitWorktrees.js';
 import { Shard } from '../src/search/shard.js';
+import { openProject, type Project } from '../src/session/project.js';
+import { outlineOrMap } from '../src/tools/folderMap.js';
+import { fixture } from './helpers.js';
 import { temporaryFolder, watchReads } from './hostile.js';
 
 const reads = watchReads();
@@ -370,5 +374,53 @@ describe("a new worktree's shard", () => {
     const found = await searched(added, all);
     assert.deepEqual(found.opened, ['a.rs', 'deep/d.rs', 'vendor/lib.rs']);
     assert.deepEqual(found.references, answers.references);
+  });
+});
+
+describe("a new worktree's map", () => {
+  const opened: Project[] = [];
+  after(async () => {
+    for (const project of opened) await project.search.close();
+  });
+  const mapOf = (root: string, options: Parameters<typeof openProject>[1]) => {
+    const project = openProject(root, options);
+    opened.push(project);
+    return outlineOrMap(project, { path: '.', budget: 200 });
+  };
+
+  /** The map fixture's shop as a repository mapped once, then a new worktree of it checked out earlier; with an index of their own. */
+  async function mappedThenAdded(): Promise<{ readonly added: string; readonly cacheDir: string; readonly first: string }> {
+    const shop = fixture('map', 'shop');
+    const files = Object.fromEntries(
+      readdirSync(shop, { recursive: true, encoding: 'utf8' })
+        .filter((relative) => statSync(path.join(shop, relative)).isFile())
+        .map((relative) => [relative, readFileSync(path.join(shop, relative), 'utf8')]),
+    );
+    const main = repository(files);
+    const cacheDir = temporaryFolder();
+    chmodSync(cacheDir, 0o700);
+    const first = await mapOf(main, { cacheDir });
+    const added = `${main}-task`;
+    await addWorktree(main, added);
+    for (const relative of Object.keys(files)) utimesSync(path.join(added, relative), PAST, PAST);
+    git(added, 'status', '--short');
+    return { added, cacheDir, first };
+  }
+  const countsSaved = (cacheDir: string) => readdirSync(path.join(cacheDir, 'snapshots')).filter((name) => name.includes('-usage-'));
+
+  test("takes the ranking another worktree saved, where its files are the same: it counts nothing, and equals --no-cache's", async () => {
+    const { added, cacheDir, first } = await mappedThenAdded();
+    const before = countsSaved(cacheDir);
+    assert.equal(await mapOf(added, { cacheDir }), first);
+    assert.deepEqual(countsSaved(cacheDir), before);
+    assert.equal(await mapOf(added, { noCache: true }), first);
+  });
+
+  test('where one of its files differs, ranks afresh, and equals --no-cache', async () => {
+    const { added, cacheDir, first } = await mappedThenAdded();
+    writeFileSync(path.join(added, 'reports.py'), readFileSync(path.join(added, 'reports.py'), 'utf8').replace('def monthly_report', 'def monthly'));
+    const edited = await mapOf(added, { cacheDir });
+    assert.notEqual(edited, first);
+    assert.equal(edited, await mapOf(added, { noCache: true }));
   });
 });

@@ -149,3 +149,18 @@ function vouchingIndex(worktree: GitWorktree): GitIndex | undefined {
   }
   return undefined;
 }
+
+/**
+ * Another worktree's snapshot of this name, for a project that has none of its own: the first of its
+ * repository's other worktrees (at most MOST_WORKTREES read) that has one, at the same folder within
+ * it. Only for what the reader checks against its own files (the map's ranking: its shards' digests).
+ */
+export function otherWorktreeSnapshot(projectRoot: string, name: string, snapshotOf: (projectRoot: string, name: string) => Buffer | undefined): Buffer | undefined {
+  const family = worktreeFamily(realPath(projectRoot) ?? projectRoot);
+  for (const worktree of family?.others.slice(0, MOST_WORKTREES) ?? []) {
+    const root = realPath(path.join(worktree.top, family!.within));
+    const snapshot = root === undefined ? undefined : snapshotOf(root, name);
+    if (snapshot !== undefined) return snapshot;
+  }
+  return undefined;
+}

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { loadLanguages } from '../definitions/manifest.js';
 import { indexSettings, openIndexStore, type CacheOptions, type IndexSettings, type IndexStore, type Warn } from '../index/index.js';
 import { indexedDefinitions } from '../index/indexedOutlines.js';
+import { otherWorktreeSnapshot } from '../index/worktreeEntries.js';
 import { ProjectWalk, type WalkMemory } from '../project/walker.js';
 import type { RemoteSettings } from '../remote/remoteCache.js';
 import { ProjectRanking, type RankingMemory } from '../map/projectRanking.js';
@@ -67,9 +68,15 @@ const warnOnce = sayingFirstOnly();
 /** Says the first problem with the remote cache (after it the remote is not asked again), whatever the index said. */
 const warnOfRemoteOnce = sayingFirstOnly();
 
-/** The map's ranking kept in the index. */
-function rankingMemory(store: () => IndexStore): RankingMemory {
-  return { load: () => store().snapshot('ranking'), save: (parts) => store().saveSnapshot('ranking', parts) };
+/**
+ * The map's ranking kept in the index: the project's, or where it has none yet (a new worktree),
+ * another worktree's of its repository, which its shards' digests take only where its files are the same.
+ */
+function rankingMemory(store: () => IndexStore, projectRoot: string): RankingMemory {
+  return {
+    load: () => store().snapshot('ranking') ?? otherWorktreeSnapshot(projectRoot, 'ranking', (root, name) => store().projectSnapshot(root, name)),
+    save: (parts) => store().saveSnapshot('ranking', parts),
+  };
 }
 
 /** The walk kept in the index. */
@@ -112,7 +119,7 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
     warn: warnOnce,
     definitions: (relative, bytes, make) => indexedDefinitions(store(), languages, relative, bytes, make),
     search,
-    ranking: new ProjectRanking(search, index === undefined ? undefined : rankingMemory(store)),
+    ranking: new ProjectRanking(search, index === undefined ? undefined : rankingMemory(store, realRoot)),
     ...(options.diagnosticsFile !== undefined && { diagnosticsFile: path.resolve(options.diagnosticsFile) }),
   };
 }
