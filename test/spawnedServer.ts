@@ -29,8 +29,9 @@ export class SpawnedServer {
   readonly exited: Promise<Exit>;
   private waiters: (() => void)[] = [];
 
-  constructor(args: readonly string[]) {
-    this.child = spawn(process.execPath, [cliPath, ...args]);
+  /** `command` is the built command run by this Node unless given (an installed `zumba`, with its `env`). */
+  constructor(args: readonly string[], command: readonly [string, ...string[]] = [process.execPath, cliPath], env: NodeJS.ProcessEnv = process.env) {
+    this.child = spawn(command[0], [...command.slice(1), ...args], { env });
     running.add(this);
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
