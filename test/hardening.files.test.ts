@@ -149,7 +149,7 @@ describe('line endings and byte-order marks', () => {
   };
   const files: Record<string, string> = {};
   for (const [ending, join] of Object.entries(endings)) for (const [extension, lines] of Object.entries(sources)) files[`${ending}.${extension}`] = join(lines);
-  // A lone CR (classic Mac OS) does not end a line: the whole file is line 1 (README, decisions).
+  // A lone CR (classic Mac OS) does not end a line: the whole file is line 1 (docs/decisions.md).
   for (const [extension, lines] of Object.entries(sources)) files[`cr.${extension}`] = lines.join('\r') + '\r';
   const project = projectOf(files);
   const crlfLike = Object.keys(endings).filter((ending) => ending !== 'lf');

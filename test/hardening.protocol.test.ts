@@ -10,6 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { idTextOf } from '../src/protocol/jsonRpc.js';
 import { fixture } from './helpers.js';
 import { seededRandom } from './seededRandom.js';
@@ -361,6 +362,19 @@ async function alive(server: SpawnedServer, id: string): Promise<void> {
   await server.until(() => server.lines.slice(before).some((line) => line.includes(`"id":"${id}"`)), `the answer to ${id}`);
 }
 
+/** How long a server must use no CPU time to count as idle: more than a clock tick, less than a test. */
+const IDLE_MS = 500;
+
+/** Resolves once the server has used no CPU time for IDLE_MS: it has done all it will with what it has. */
+async function idle(server: SpawnedServer): Promise<void> {
+  for (let before = server.cpuTicks(); ; ) {
+    await sleep(IDLE_MS);
+    const now = server.cpuTicks();
+    if (now === before) return;
+    before = now;
+  }
+}
+
 describe('hostile lines on stdin', () => {
   test(`random, mutated, mistyped, deep and huge lines, twice (seed ${SEED})`, { timeout: 50_000 }, async (t) => {
     const server = new SpawnedServer(['mcp', projectDir]);
@@ -392,23 +406,39 @@ describe('hostile lines on stdin', () => {
 
   test('a client that stops reading: the server stops reading too, its memory stays bounded, and every answer arrives', { timeout: 50_000 }, async (t) => {
     const server = new SpawnedServer(['mcp', projectDir]);
+    // The baseline: the same server once it has searched the project (its start-up walk done) and
+    // answered a tools/list, whose size is that of each answer to come.
+    await server.write(`${call('search', 'find_symbol', { name: 'Rpc' })}\n{"jsonrpc":"2.0","id":"size","method":"tools/list"}\n`);
+    await server.until(() => server.lines.length === 2, 'the answers to a search and a tools/list');
+    const answerBytes = Buffer.byteLength(server.lines.find((line) => line.includes('"id":"size"'))!) + 1;
+    const baseline = server.rssMb();
     server.child.stdout.pause();
-    // Each 50-byte tools/list asks for 2.5 kB: unread, 20,000 answers would pile up 50 MB in the server.
-    const requests = 20_000;
+    // Each 50-byte tools/list asks for an answer of about 2.5 kB: unread, 40,000 of them would pile
+    // up about 100 MB in the server.
+    const requests = 40_000;
     const lines = Array.from({ length: requests }, (_, id) => `{"jsonrpc":"2.0","id":${id},"method":"tools/list"}\n`).join('');
     const writing = server.write(lines);
-    // A server that holds off never takes all 1 MB while its answers wait; one that reads on, soon does.
-    const tookAll = await Promise.race([writing.then(() => true), new Promise((resolve) => setTimeout(resolve, 2_000, false))]);
-    const rss = server.rssMb();
+    // A server that holds off never takes all 2 MB while its answers wait; one that reads on does,
+    // however slowly it goes. Either way it ends up idle: that is when it is looked at.
+    let tookAll = false;
+    void writing.then(() => (tookAll = true));
+    await idle(server);
+    const held = server.rssMb();
+    const unreadMb = (requests * answerBytes) / MB;
+    t.diagnostic(
+      `${requests} tools/list of ${answerBytes} bytes each (${unreadMb.toFixed(0)} MB if all were answered); ` +
+        `server memory ${baseline.toFixed(0)} MB before, ${held.toFixed(0)} MB while its answers went unread (+${(held - baseline).toFixed(0)} MB)`,
+    );
+    // A server that answered on would hold every answer while the client reads none, so it would grow
+    // by at least their size. One that stops reading holds the answers to one read of its input.
+    assert.ok(held - baseline < unreadMb, `resident memory grew from ${baseline} to ${held} MB`);
     assert.equal(tookAll, false, 'the server read every request while none of its answers were read');
     server.child.stdout.resume();
     await writing;
     server.child.stdin.end();
     assert.deepEqual(await server.exited, { code: 0, signal: null });
-    t.diagnostic(`${requests} tools/list; server memory while its answers went unread: ${rss.toFixed(0)} MB`);
-    assert.ok(rss < 160, `resident memory ${rss} MB`);
     assertWholeLines(server);
-    const ids = server.responses().map((response) => response['id']);
+    const ids = server.responses().slice(2).map((response) => response['id']);
     assert.deepEqual(ids.toSorted((a, b) => (a as number) - (b as number)), Array.from({ length: requests }, (_, id) => id));
   });
 });

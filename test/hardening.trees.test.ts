@@ -126,7 +126,7 @@ describe('odd names', () => {
     'ünï.rs': 'unicode',
   };
   for (const [name, label] of Object.entries(named)) write(root, name, needleIn(label));
-  // Names no one-line answer can show: left out of searches (README, decisions).
+  // Names no one-line answer can show: left out of searches (docs/decisions.md).
   write(root, 'new\nline.rs', needleIn('newline'));
   write(root, 'carriage\rreturn.rs', needleIn('carriage return'));
   write(root, 'folder\nbreak/x.rs', needleIn('in a folder with a newline'));

@@ -1,6 +1,7 @@
 /**
  * The built server spawned with pipes, for the hardening suites: raw bytes in, stdout kept as complete
- * lines plus whatever follows the last newline, stderr kept whole, and the child's memory from /proc.
+ * lines plus whatever follows the last newline, stderr kept whole, and the child's memory and CPU time
+ * from /proc.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -28,8 +29,9 @@ export class SpawnedServer {
   readonly exited: Promise<Exit>;
   private waiters: (() => void)[] = [];
 
-  constructor(args: readonly string[]) {
-    this.child = spawn(process.execPath, [cliPath, ...args]);
+  /** `command` is the built command run by this Node unless given (an installed `zumba`, with its `env`). */
+  constructor(args: readonly string[], command: readonly [string, ...string[]] = [process.execPath, cliPath], env: NodeJS.ProcessEnv = process.env) {
+    this.child = spawn(command[0], [...command.slice(1), ...args], { env });
     running.add(this);
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
@@ -75,6 +77,14 @@ export class SpawnedServer {
   rssMb(): number {
     const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
     return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)![1]) / 1024;
+  }
+
+  /** CPU time the server process has used so far, all its threads, in clock ticks. */
+  cpuTicks(): number {
+    const stat = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8');
+    // After the command's name in parentheses, the fields from the third on; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
   }
 
   private wake(): void {

@@ -1,6 +1,6 @@
 /**
  * `--json` on outline, find-symbol and find-references: JSON Lines, one object a result, for tools
- * (ctags' and rg's JSON output serve the same). The fields are documented in the README ("JSON
+ * (ctags' and rg's JSON output serve the same). The fields are documented in docs/commands.md ("JSON
  * output") and keep their names: a tool reads them by name.
  */
 import type { Definition } from '../definitions/definition.js';

@@ -20,7 +20,7 @@ import { snapshotBytes, snapshotFiles, Snapshots, SNAPSHOTS_FOLDER } from './sna
 /** Bumped whenever what is stored, or how, changes: a file of another format is replaced. */
 export const FORMAT_VERSION = 2;
 export const INDEX_FILE = `index-v${FORMAT_VERSION}.sqlite`;
-/** The size the index is kept under: least recently used records go first (see README). */
+/** The size the index is kept under: least recently used records go first (see docs/index.md). */
 export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
 /** The database's page size, where it is made: its definitions rows are of a few KB. */
 const PAGE_BYTES = 16 * 1024;

@@ -90,6 +90,18 @@ function progressOf(params: CallToolRequest['params'], extra: RequestHandlerExtr
   return { call: { progress }, sent: () => sending };
 }
 
+/** The tools as tools/list gives them. */
+function listedTools() {
+  return TOOLS.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: inputSchemaOf(tool),
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    _meta: TOOL_META,
+  }));
+}
+
 export function createServer(project: Project): Server {
   const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, jsonSchemaValidator: NO_SCHEMA_VALIDATION });
 
@@ -100,16 +112,9 @@ export function createServer(project: Project): Server {
     instructions: INSTRUCTIONS,
   }));
 
-  server.setRequestHandler(anyParams('tools/list'), () => ({
-    tools: TOOLS.map((tool) => ({
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: inputSchemaOf(tool),
-      annotations: { readOnlyHint: true, openWorldHint: false },
-      _meta: TOOL_META,
-    })),
-  }));
+  // The same list every time: built at the first tools/list, not at start-up nor at each request.
+  let tools: ReturnType<typeof listedTools> | undefined;
+  server.setRequestHandler(anyParams('tools/list'), () => ({ tools: (tools ??= listedTools()) }));
 
   let called = false;
   server.oninitialized = () => {
