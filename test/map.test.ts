@@ -15,6 +15,7 @@ import { mergedDistinct, UsageBuilder } from '../src/map/shardUsage.js';
 import { decodeUsageSnapshot, encodeUsageSnapshot, type UsageSnapshot } from '../src/map/usageSnapshot.js';
 import { WordCounts } from '../src/map/wordCounts.js';
 import { decodeRankingSnapshot, encodeRankingSnapshot, type RankingSnapshot } from '../src/map/rankingSnapshot.js';
+import { ProjectRanking, type UsageSource } from '../src/map/projectRanking.js';
 import { isRefusal } from '../src/tools/toolError.js';
 import { cliPath, fixture, temporaryProject } from './helpers.js';
 
@@ -179,6 +180,44 @@ describe('freshness and the index', () => {
     assert.equal(await map(open(root), args), edited);
     for (const name of saved) rmSync(path.join(snapshots, name), { force: true });
     assert.equal(await map(open(root), args), edited);
+  });
+});
+
+describe('a map with a focus', () => {
+  test('after another, while no shard changed, ranks anew of what the last was ranked of, asking no shard for its usage', async () => {
+    const builder = new UsageBuilder();
+    builder.add(0, { hashes: Uint32Array.of(10), weights: Float32Array.of(1) });
+    builder.add(1, { hashes: Uint32Array.of(20), weights: Float32Array.of(1) });
+    const usage = builder.build();
+    const walked = [{ relative: 'a.py' }, { relative: 'b.py' }];
+    const asked: (number | undefined)[] = [];
+    const source: UsageSource = {
+      usage: async (known) => {
+        asked.push(known?.[0]);
+        return { walked, shards: [known?.[0] === 1 ? { generation: 1 } : { generation: 1, usage }] };
+      },
+      // Each word used by 3 files: 2 besides its definer.
+      users: async (words) => [new Uint32Array(words.length).fill(3)],
+    };
+    const ranking = new ProjectRanking(source);
+    const toward = (word: number) => () => ({ words: new Set([word]), file: () => false });
+    const first = (await ranking.rank(toward(10))).ranking.ranked();
+    const second = (await ranking.rank(toward(20))).ranking.ranked();
+    assert.deepEqual([Array.from(first), Array.from(second)], [[0, 1], [1, 0]]);
+    assert.deepEqual(asked, [undefined, 1]);
+    // And the map without a focus is the one made of the same: asked once more, answered as unchanged.
+    assert.deepEqual(Array.from((await ranking.rank(undefined)).ranking.ranked()), [0, 1]);
+    assert.deepEqual(asked, [undefined, 1, 1]);
+  });
+
+  test('after an edit, equals one without the index', async () => {
+    const root = shopCopy();
+    const cached = open(root);
+    const args = (focus: string) => ({ path: '.', focus: [focus], budget: 200 });
+    await map(cached, args('reports.py'));
+    writeFileSync(path.join(root, 'reports.py'), readFileSync(path.join(root, 'reports.py'), 'utf8').replace('def monthly_report', 'def monthly'));
+    for (const focus of ['reports.py', 'db.py']) assert.equal(await map(cached, args(focus)), await map(open(root, { noCache: true }), args(focus)));
+    assert.equal(await map(cached, { path: '.', budget: 200 }), await map(open(root, { noCache: true }), { path: '.', budget: 200 }));
   });
 });
 
