@@ -6,13 +6,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './helpers.js';
 
-export interface Fenced {
+interface Fenced {
   readonly language: string;
   readonly text: string;
 }
 
 /** The fenced code blocks of a Markdown text, in order (fences at the start of a line). */
-export function fencedBlocks(markdown: string): Fenced[] {
+function fencedBlocks(markdown: string): Fenced[] {
   return [...markdown.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((match) => ({ language: match[1]!, text: match[2]! }));
 }
 

@@ -39,7 +39,7 @@ type Body = Readonly<Record<string, unknown>>;
 type Item = Readonly<Record<string, unknown>>;
 
 /** The id of the one call the model makes, on either wire. */
-export const CALL_ID = 'call_zumba_1';
+const CALL_ID = 'call_zumba_1';
 
 const items = (value: unknown): Item[] => (Array.isArray(value) ? (value as Item[]) : []);
 
@@ -71,7 +71,7 @@ export function offeredTools(wire: Wire, body: Body): string[] {
 const qualified = (call: ToolCall): string => (call.namespace === undefined ? call.tool : `${call.namespace}/${call.tool}`);
 
 /** Whether the model answers this request with the call: offered the tool, and not yet its result. */
-export function callsTool(wire: Wire, body: Body, call: ToolCall): boolean {
+function callsTool(wire: Wire, body: Body, call: ToolCall): boolean {
   return offeredTools(wire, body).includes(qualified(call)) && callResult(wire, body) === undefined;
 }
 
