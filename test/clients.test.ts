@@ -11,11 +11,11 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { repoRoot } from './helpers.js';
+import { cliPath, repoRoot } from './helpers.js';
 import { readmeSnippet } from './readmeSnippets.js';
 import { callResult, offeredTools, startScriptedModel, type Exchange, type ScriptedModel, type ToolCall, type Wire } from './scriptedModel.js';
 
@@ -50,25 +50,37 @@ function title(packageName: string, client: string, what: string): string {
   return `${client} ${pinned.dependencies[packageName]}, configured as the README says: ${what}`;
 }
 
-/** A project holding one TypeScript file, and a home folder for the agent, both new. */
-function scratch(): { project: string; home: string } {
+interface Scratch {
+  /** A project holding one TypeScript file. */
+  readonly project: string;
+  /** The agent's home folder. */
+  readonly home: string;
+  /** A folder holding a `zumba` command: this Node running the built one, which the README's snippets call. */
+  readonly bin: string;
+}
+
+function scratch(): Scratch {
   const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-client-'));
   const project = path.join(root, 'project');
   mkdirSync(path.join(project, 'src'), { recursive: true });
   writeFileSync(path.join(project, 'src', 'greeting.ts'), FILE);
   const home = path.join(root, 'home');
   mkdirSync(home);
-  return { project, home };
+  const bin = path.join(root, 'bin');
+  mkdirSync(bin);
+  writeFileSync(path.join(bin, 'zumba'), `#!/bin/sh\nexec '${process.execPath}' '${cliPath}' "$@"\n`);
+  chmodSync(path.join(bin, 'zumba'), 0o755);
+  return { project, home, bin };
 }
 
 /**
- * The agent's whole environment, nothing inherited but PATH and TMPDIR: this Node first (the README's
- * `node`), then the agents; its own home; the scripted model as its proxy for every other host.
+ * The agent's whole environment, nothing inherited but PATH and TMPDIR: `zumba` and this Node first,
+ * then the agents; its own home; the scripted model as its proxy for every other host.
  */
-function agentEnv(home: string, model: ScriptedModel, own: Record<string, string>): NodeJS.ProcessEnv {
+function agentEnv({ home, bin }: Scratch, model: ScriptedModel, own: Record<string, string>): NodeJS.ProcessEnv {
   const noProxy = '127.0.0.1,localhost';
   return {
-    PATH: [path.dirname(process.execPath), path.join(CLIENTS, 'node_modules', '.bin'), process.env['PATH']].join(path.delimiter),
+    PATH: [bin, path.dirname(process.execPath), path.join(CLIENTS, 'node_modules', '.bin'), process.env['PATH']].join(path.delimiter),
     HOME: home,
     TMPDIR: os.tmpdir(),
     HTTP_PROXY: model.url,
@@ -155,10 +167,11 @@ function zumbaToolsAsSent(body: Exchange['body']): { name: string; described: bo
 const CLAUDE = '@anthropic-ai/claude-code';
 test(title(CLAUDE, 'Claude Code', 'the four tools reach the model loaded, and find_symbol’s answer reaches it'), { skip: skipUnlessInstalled(CLAUDE) }, async () => {
   assert.equal(notInstalled(CLAUDE), undefined);
-  const { project, home } = scratch();
+  const folders = scratch();
+  const { project } = folders;
   const call = { tool: 'mcp__zumba__find_symbol', input: FIND_SYMBOL };
   const { exchange, outsideHosts } = await withModel('messages', call, async (model) => {
-    const env = agentEnv(home, model, {
+    const env = agentEnv(folders, model, {
       ANTHROPIC_BASE_URL: model.url,
       ANTHROPIC_API_KEY: 'scripted',
       DISABLE_TELEMETRY: '1',
@@ -180,7 +193,8 @@ test(title(CLAUDE, 'Claude Code', 'the four tools reach the model loaded, and fi
 const CODEX = '@openai/codex';
 test(title(CODEX, 'Codex', 'codex exec calls find_symbol, and its answer reaches the model'), { skip: skipUnlessInstalled(CODEX) }, async () => {
   assert.equal(notInstalled(CODEX), undefined);
-  const { project, home } = scratch();
+  const folders = scratch();
+  const { project, home } = folders;
   const { outsideHosts } = await withModel('responses', { tool: 'find_symbol', namespace: 'mcp__zumba', input: FIND_SYMBOL }, async (model) => {
     const provider = [
       'model_provider = "scripted"',
@@ -202,7 +216,7 @@ test(title(CODEX, 'Codex', 'codex exec calls find_symbol, and its answer reaches
     ].join('\n');
     mkdirSync(path.join(home, '.codex'));
     writeFileSync(path.join(home, '.codex', 'config.toml'), provider + readmeSnippet('toml', '[mcp_servers.zumba]', project));
-    const env = agentEnv(home, model, { SCRIPTED_MODEL_KEY: 'scripted' });
+    const env = agentEnv(folders, model, { SCRIPTED_MODEL_KEY: 'scripted' });
     assertSucceeded(await run('codex', ['exec', '--skip-git-repo-check', QUESTION], project, env), 'codex exec');
   });
   assert.deepEqual(outsideHosts, [], 'Codex asked for hosts other than its model');
@@ -211,7 +225,8 @@ test(title(CODEX, 'Codex', 'codex exec calls find_symbol, and its answer reaches
 const OPENCODE = 'opencode-ai';
 test(title(OPENCODE, 'OpenCode', 'opencode run calls find_symbol, and its answer reaches the model'), { skip: skipUnlessInstalled(OPENCODE) }, async () => {
   assert.equal(notInstalled(OPENCODE), undefined);
-  const { project, home } = scratch();
+  const folders = scratch();
+  const { project, home } = folders;
   const { outsideHosts } = await withModel('messages', { tool: 'zumba_find_symbol', input: FIND_SYMBOL }, async (model) => {
     const config = JSON.parse(readmeSnippet('json', '"type": "local"', project)) as Record<string, unknown>;
     // A provider of OpenCode's own Anthropic kind (bundled in it: nothing to install) at the scripted model.
@@ -224,7 +239,7 @@ test(title(OPENCODE, 'OpenCode', 'opencode run calls find_symbol, and its answer
     };
     mkdirSync(path.join(home, '.config', 'opencode'), { recursive: true });
     writeFileSync(path.join(home, '.config', 'opencode', 'opencode.json'), JSON.stringify({ ...config, model: 'scripted/scripted', provider }));
-    const env = agentEnv(home, model, {
+    const env = agentEnv(folders, model, {
       OPENCODE_DISABLE_AUTOUPDATE: 'true',
       OPENCODE_DISABLE_MODELS_FETCH: 'true',
     });

@@ -16,10 +16,10 @@ function fencedBlocks(markdown: string): Fenced[] {
   return [...markdown.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((match) => ({ language: match[1]!, text: match[2]! }));
 }
 
-/** The README's first block of this language holding `marker`, with Zumba's and the project's paths in. */
+/** The README's first block of this language holding `marker`, with the project's path in. */
 export function readmeSnippet(language: string, marker: string, project: string): string {
   const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
   const block = fencedBlocks(readme).find((fenced) => fenced.language === language && fenced.text.includes(marker));
   if (block === undefined) throw new Error(`the README has no ${language} block holding ${marker}`);
-  return block.text.replaceAll('/path/to/zumba', repoRoot).replaceAll('/path/to/project', project);
+  return block.text.replaceAll('/path/to/project', project);
 }
