@@ -20,7 +20,7 @@ const MODIFIER = [
 ].join('|');
 
 const DECLARATION = new RegExp(
-  String.raw`^(?<indent>\s*)(?<modifiers>(?:(?:${MODIFIER})\s+)*)(?<keyword>fn|func|function|def|fun|class|struct|enum|union|trait|interface|protocol|extension|actor|impl|mod|module|namespace|macro_rules!|type|typealias|const|let|var|static)(?<rest>(?![\p{L}\p{N}_$]).*)$`,
+  String.raw`^(?<indent>\s*)(?<modifiers>(?:(?:${MODIFIER})\s+)*)(?<keyword>fn|func|function|def|fun|sub|class|struct|enum|union|trait|interface|protocol|extension|actor|impl|mod|module|namespace|macro_rules!|type|typealias|const|let|var|static)(?<rest>(?![\p{L}\p{N}_$]).*)$`,
   'u',
 );
 
@@ -84,7 +84,7 @@ const typeDeclaration: Recognizer = (rest) => {
 };
 
 const RECOGNIZERS: Readonly<Record<string, Recognizer>> = {
-  fn: functionLike, func: functionLike, function: functionLike, def: functionLike, fun: functionLike,
+  fn: functionLike, func: functionLike, function: functionLike, def: functionLike, fun: functionLike, sub: functionLike,
   class: named('class'), actor: named('class'), struct: named('struct', IDENTIFIER, NOT_A_VARIABLE),
   enum: named('enum', IDENTIFIER, NOT_A_VARIABLE, String.raw`(?:class\s+|struct\s+)?`), // C++ and Kotlin `enum class X`
   union: named('union', IDENTIFIER, NOT_A_VARIABLE), trait: named('trait'), interface: named('interface'), protocol: named('protocol'),
