@@ -257,6 +257,52 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     alike: (selector, _ourKind, ours) => ours !== undefined && withoutSpace(splitSelectors(ours)[0]!) === withoutSpace(selector),
   },
 
+  // perl
+  // Compared: packages (modules), subs (functions) and constants. Not compared: loop labels (no
+  // declaration) and formats (ctags takes a hash key `format =>` for one). ctags scopes nothing.
+  // Skipped: tags on the lines of a here-document (`eval <<"END"; … END`), code in a string that
+  // ctags reads as the file's own.
+  { label: 'perl', folder: 'langs/perl', endings: ['.pl', '.pm'], ctags: 'Perl', letters: 'cps', kinds: { package: 'module', subroutine: 'function', constant: 'const' }, compared: ['module', 'function', 'const'],
+    skip: ((hereDocumentLines = perlHereDocuments()) => (tag: CtagsTag) => hereDocumentLines(tag.path).has(tag.line))() },
+
+  // r
+  // Compared: functions given to a name (ctags's function), R6 methods among them; not its anonymous
+  // functions (`anonFunc…`), nor variables, lists, vectors and the names in them. A scope is compared
+  // whole (R names hold dots: `do.grouped_df`), and stands for our parent where it ends with its name
+  // (`anonList….add_one`, an R6 method). Skipped: a function defined at the margin that ctags scopes
+  // in a function above it, having lost a closing brace (a backquote inside a string, as in
+  // `"`.fns` must be…"`, opens a quoted name for ctags).
+  { label: 'r', folder: 'langs/r', endings: ['.R', '.r'], ctags: 'R', letters: 'f', kinds: { function: 'function' }, compared: ['function'],
+    separator: '\0',
+    skip: (tag) => tag.name.startsWith('anonFunc') || (tag.scope !== undefined && /^\/\^[^\s]/.test(tag.pattern ?? '')),
+    // An anonymous function in the scope (`cnd_matcher.anonFunc97c8…`) is none of our entries: its named one is.
+    alike: (scope, _ourKind, ours) => {
+      const named = scope.replace(/(\.anonFunc[0-9a-f]+)+$/, '');
+      return ours !== undefined && (named === ours || named.endsWith(`.${ours}`));
+    } },
+
+  // clojure
+  // Compared: namespaces (modules) and `defn` (functions), in their namespace (ctags does not list
+  // `defn-`: ours are extra). Skipped: a `defn` a macro's syntax quote builds, its name computed
+  // (`(defn ~(symbol …) …)`, which ctags names `~`).
+  { label: 'clojure', folder: 'langs/clojure', endings: ['.clj', '.cljs', '.cljc'], ctags: 'Clojure', letters: '*', kinds: { namespace: 'module', function: 'function' }, compared: ['module', 'function'],
+    separator: '\0', skip: (tag) => tag.name.startsWith('~') },
+
+  // erlang
+  // Compared: the module, functions (one a clause, as both list them), records, types and macros.
+  { label: 'erlang', folder: 'langs/erlang', endings: ['.erl', '.hrl'], ctags: 'Erlang', letters: '*', kinds: { module: 'module', function: 'function', record: 'struct', type: 'type', macro: 'macro' }, compared: ['module', 'function', 'struct', 'type', 'macro'] },
+
+  // proto
+  // Compared: the package (a module), messages, enums, services and rpcs, nested. Not compared, as
+  // an outline lists no members: fields, enum values, oneofs. ctags's scope is the dotted path from
+  // the package: as a parent, our package is compared by its last segment. Skipped, as ctags misreads
+  // them: an enum on a field's line (`Enum b = 2;`, a field of a type named `Enum`), and an indented
+  // message ctags scopes in the package, having lost the message around it after a field's options
+  // holding braces (`[(buf.validate.field).cel = { … }]`).
+  { label: 'proto', folder: 'langs/proto', endings: ['.proto'], ctags: 'Protobuf', letters: 'pmgsr', kinds: { package: 'module', message: 'struct', enum: 'enum', service: 'interface', rpc: 'method' }, compared: ['module', 'struct', 'enum', 'interface', 'method'],
+    skip: (tag) => (tag.kind === 'enum' && /^\/\^\s*[\w.]+\s+\w+\s*=\s*\d/.test(tag.pattern ?? '')) || (tag.kind === 'message' && tag.scopeKind === 'package' && /^\/\^\s+message\b/.test(tag.pattern ?? '')),
+    normalize: (definition, parent) => ({ name: definition.name, parent: parent?.kind === 'module' ? parent.name.split('.').at(-1) : parent?.name }) },
+
   // json
   // ctags tags every value, an array's elements too, named by their index (`0`; a top-level array's
   // have no scope): they are no keys, so not compared. A tag's scope is the path of keys and indices
@@ -383,6 +429,31 @@ function cssFirstSelectors(file: string): Map<number, Map<string, number>> {
     }
   }
   return byLine;
+}
+
+/**
+ * Perl: by file, read once, the lines of its here-documents' bodies: after a line holding `<<"END"`,
+ * `<<'END'`, `<<END` or `<<~END`, up to the line that is `END` (indented, for `<<~`).
+ */
+function perlHereDocuments(): (file: string) => ReadonlySet<number> {
+  const byFile = new Map<string, Set<number>>();
+  return (file) => {
+    let lines = byFile.get(file);
+    if (lines === undefined) {
+      lines = new Set();
+      let ends: string[] = [];
+      for (const [i, line] of readFileSync(file, 'utf8').split('\n').entries()) {
+        if (ends.length > 0) {
+          if (line.trim() === ends[0]) ends = ends.slice(1);
+          else lines.add(i + 1);
+        } else {
+          ends = [...line.matchAll(/<<~?(?:"(\w+)"|'(\w+)'|([A-Za-z_]\w*))/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+        }
+      }
+      byFile.set(file, lines);
+    }
+    return lines;
+  };
 }
 
 /**

@@ -128,12 +128,13 @@ describe('zumba one-shot commands', () => {
     assert.equal(rows.get('rust'), 'tree-sitter .rs');
     assert.equal(rows.get('typescript'), 'tree-sitter .ts .mts .cts');
     assert.equal(rows.get('markdown'), 'markdown .md .markdown .mdx');
-    assert.equal(rows.get('perl'), 'keywords .pl .pm');
+    assert.equal(rows.get('v'), 'keywords .v');
     // The languages the keyword scanner served before their grammars came.
     for (const [name, types] of [
       ['lua', '.lua'], ['elixir', '.ex .exs'], ['haskell', '.hs'], ['objc', '.m .mm'], ['ocaml', '.ml'], ['ocaml_interface', '.mli'],
       ['julia', '.jl'], ['powershell', '.ps1 .psm1'], ['elm', '.elm'], ['dart', '.dart'], ['zig', '.zig'], ['vue', '.vue'],
       ['svelte', '.svelte'], ['yaml', '.yaml .yml'], ['toml', '.toml'], ['json', '.json .jsonc'], ['css', '.css'],
+      ['perl', '.pl .pm .ph .plx .perl .t'], ['r', '.r'], ['clojure', '.clj .cljs .cljc'], ['erlang', '.erl .hrl .escript'],
     ]) {
       assert.equal(rows.get(name), `tree-sitter ${types}`, name);
     }

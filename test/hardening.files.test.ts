@@ -264,6 +264,11 @@ describe('a hundred thousand nested blocks in each language parsed since the key
     'nest.json': { text: `{"needle": ${nested('[', ']')}}\n`, first: '1 key needle' },
     'nest.vue': { text: `<script>\nfunction needle() {}\nx = ${nested('[', ']')}\n</script>\n`, first: '2 function needle' },
     'nest.svelte': { text: `<script lang="ts">\nfunction needle() {}\nx = ${nested('[', ']')}\n</script>\n`, first: '2 function needle' },
+    'nest.pm': { text: `sub needle {}\nmy $x = ${nested('[', ']')};\n`, first: '1 function needle' },
+    'nest.R': { text: `needle <- function() 1\nx <- ${nested('(', ')', '1')}\n`, first: '1 function needle' },
+    'nest.clj': { text: `(defn needle [] 1)\n(def x ${nested('[', ']')})\n`, first: '1 function needle' },
+    'nest.erl': { text: `needle() -> ok.\nx() -> ${nested('[', ']')}.\n`, first: '1 function needle' },
+    'nest.proto': { text: `message needle {}\noption (x) = ${nested('{ a: ', ' }', '1')};\n`, first: '1 struct needle' },
     // Rules nested in rules: past the query's budget, whose backstop lists nothing of CSS; still an answer.
     'rules.css': { text: `.needle { color: red }\n${nested('@media screen { ', '}')}\n`, first: '' },
     // Forty thousand script blocks, each parsed alone: all of them within one parse's budget, else the backstop's.
