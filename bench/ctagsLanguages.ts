@@ -303,6 +303,26 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     skip: (tag) => (tag.kind === 'enum' && /^\/\^\s*[\w.]+\s+\w+\s*=\s*\d/.test(tag.pattern ?? '')) || (tag.kind === 'message' && tag.scopeKind === 'package' && /^\/\^\s+message\b/.test(tag.pattern ?? '')),
     normalize: (definition, parent) => ({ name: definition.name, parent: parent?.kind === 'module' ? parent.name.split('.').at(-1) : parent?.name }) },
 
+  // make
+  // Compared: variables and `define`s (ctags's macros: our consts and macros) and targets (functions).
+  // Skipped, as ctags misreads it: the target pattern of a static pattern rule, which ctags lists as
+  // a target (`$(OBJS): %.o: %.c` gives `%.o`; the rule's targets are `$(OBJS)`). Not skipped, though
+  // we read them otherwise: a shell variable set in a recipe (`\tbindir=$$(cd …)`), and an assignment
+  // after a rule's line that a conditional holds (`.PHONY: x⏎ifeq (…)⏎\tCFLAGS= …`), which make reads
+  // as a line of the rule's recipe, as we do.
+  { label: 'make', folder: 'langs/make', endings: ['Makefile', 'makefile', 'GNUmakefile', '.mk', '.mak'], ctags: 'Make', letters: 'mt', kinds: { macro: undefined, target: 'function' }, compared: ['const', 'macro', 'function'],
+    skip: (tag) => tag.kind === 'target' && tag.name.includes('%') && new RegExp(`:\\s*${escapeRegExp(tag.name)}\\s*:`).test((tag.pattern ?? '').replace(/\\([/\\])/g, '$1')) },
+
+  // cmake
+  // Compared: functions, macros, targets and projects (our modules) and options (consts). Not
+  // compared: `set()` variables, which an outline does not list, and `-D` options.
+  { label: 'cmake', folder: 'langs/cmake', endings: ['CMakeLists.txt', '.cmake'], ctags: 'CMake', letters: 'fmtpD', kinds: { function: 'function', macro: 'macro', target: 'module', project: 'module', option: 'const' }, compared: ['function', 'macro', 'module', 'const'] },
+
+  // sql
+  // Compared: tables (structs), views (types), functions and procedures (functions). Not compared:
+  // columns (ctags's fields), indexes, and what ctags finds in a body (its variables, cursors, labels).
+  { label: 'sql', folder: 'langs/sql', endings: ['.sql'], ctags: 'SQL', letters: 'tVfp', kinds: { table: 'struct', view: 'type', function: 'function', procedure: 'function' }, compared: ['struct', 'type', 'function'] },
+
   // json
   // ctags tags every value, an array's elements too, named by their index (`0`; a top-level array's
   // have no scope): they are no keys, so not compared. A tag's scope is the path of keys and indices
