@@ -83,6 +83,11 @@ const typeDeclaration: Recognizer = (rest) => {
   return { kind, name: match[1]! };
 };
 
+/** The kinds the recognizers below give (`method` for a Go method; a function under a type is shown as one too). */
+export const SCANNED_KINDS: readonly Kind[] = [
+  'function', 'method', 'class', 'struct', 'enum', 'union', 'trait', 'interface', 'protocol', 'extension', 'impl', 'type', 'const', 'module', 'macro',
+];
+
 const RECOGNIZERS: Readonly<Record<string, Recognizer>> = {
   fn: functionLike, func: functionLike, function: functionLike, def: functionLike, fun: functionLike, sub: functionLike,
   class: named('class'), actor: named('class'), struct: named('struct', IDENTIFIER, NOT_A_VARIABLE),
