@@ -57,7 +57,7 @@ const FUNCTION_NAME = new RegExp(String.raw`^\s*\*?\s*((?:self\.)?${IDENTIFIER}(
 const CONST_VALUE = new RegExp(String.raw`^\s+(${IDENTIFIER})\s*(?::[^=]*)?=(?!=)(.*)$`, 'u');
 const FUNCTION_VALUE = new RegExp(String.raw`^\s*(?:async\s+)?(?:function\b|(?:<[^>]*>\s*)?\([^)]*\)\s*(?::[^=]*)?=>|${IDENTIFIER}\s*=>)`, 'u');
 const STATIC_ITEM = new RegExp(String.raw`^\s+(?:mut\s+)?(${IDENTIFIER})\s*:`, 'u');
-const TYPE_NAME = new RegExp(String.raw`^\s+(${IDENTIFIER})\s*(?:<[^=]*>)?\s*(?:\[[^\]]*\])?\s*(=|struct\b|interface\b|[\p{L}_*(\[])`, 'u');
+const TYPE_NAME = new RegExp(String.raw`^\s+(${IDENTIFIER})(?![\p{L}\p{N}_$])\s*(?:<[^=]*>)?\s*(?:\[[^\]]*\])?\s*(=|struct\b|interface\b|[\p{L}_*(\[])`, 'u');
 
 const functionLike: Recognizer = (rest, isDefault) => {
   const method = GO_METHOD.exec(rest);
