@@ -272,6 +272,11 @@ describe('a hundred thousand nested blocks in each language parsed since the key
     'nest.mk': { text: `needle = 1\nx = ${nested('$(', ')', 'y')}\n`, first: '1 const needle' },
     'nest.cmake': { text: `function(needle)\nendfunction()\nset(x ${nested('${', '}', 'y')})\n`, first: '1 function needle' },
     'nest.sql': { text: `CREATE TABLE needle (id int);\nSELECT ${nested('(', ')', '1')};\n`, first: '1 struct needle' },
+    'nest.sol': { text: `function needle() {}\ncontract C { uint x = ${nested('(', ')', '1')}; }\n`, first: '1 function needle' },
+    'nest.nix': { text: `{\n  needle = x: x;\n  y = ${nested('[', ']')};\n}\n`, first: '2 function needle' },
+    'nest.bzl': { text: `def needle():\n    pass\nx = ${nested('[', ']')}\n`, first: '1 function needle' },
+    'nest.graphql': { text: `scalar needle\nquery Q { ${nested('a { ', '}', 'b')} }\n`, first: '1 type needle' },
+    'nest.just': { text: `needle:\n    echo\nx := ${nested('(', ')', '"1"')}\n`, first: '1 function needle' },
     // HCL's grammars take about the parse's budget at this depth: within it, `needle` first; past it, the backstop, which lists nothing of HCL.
     'nest.hcl': { text: `job "needle" {}\nx = ${nested('[', ']')}\n`, first: '' },
     'nest.dockerfile': { text: `FROM alpine AS needle\nRUN echo ${nested('(', ')', '1')}\n`, first: '1 module needle' },
