@@ -315,8 +315,11 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
 
   // cmake
   // Compared: functions, macros, targets and projects (our modules) and options (consts). Not
-  // compared: `set()` variables, which an outline does not list, and `-D` options.
-  { label: 'cmake', folder: 'langs/cmake', endings: ['CMakeLists.txt', '.cmake'], ctags: 'CMake', letters: 'fmtpD', kinds: { function: 'function', macro: 'macro', target: 'module', project: 'module', option: 'const' }, compared: ['function', 'macro', 'module', 'const'] },
+  // compared: `set()` variables, which an outline does not list, and `-D` options. Skipped: tags
+  // on the lines of a bracket comment or argument (`#[=[.rst: … ]=]`, a module's documentation),
+  // whose code examples ctags reads as the file's own.
+  { label: 'cmake', folder: 'langs/cmake', endings: ['CMakeLists.txt', '.cmake'], ctags: 'CMake', letters: 'fmtpD', kinds: { function: 'function', macro: 'macro', target: 'module', project: 'module', option: 'const' }, compared: ['function', 'macro', 'module', 'const'],
+    skip: ((bracketLines = linesOfBrackets()) => (tag: CtagsTag) => bracketLines(tag.path).has(tag.line))() },
 
   // sql
   // Compared: tables (structs), views (types), functions and procedures (functions). Not compared:
@@ -449,6 +452,31 @@ function cssFirstSelectors(file: string): Map<number, Map<string, number>> {
     }
   }
   return byLine;
+}
+
+/**
+ * CMake: by file, read once, the lines after the first of each bracket comment or argument
+ * (`#[[ … ]]`, `[==[ … ]==]`), up to its last. Line comments are read past, so that a `[[` in one opens nothing.
+ */
+function linesOfBrackets(): (file: string) => ReadonlySet<number> {
+  const byFile = new Map<string, Set<number>>();
+  return (file) => {
+    let lines = byFile.get(file);
+    if (lines === undefined) {
+      lines = new Set();
+      const text = readFileSync(file, 'utf8');
+      let line = 1;
+      let at = 0;
+      for (const m of text.matchAll(/#(?!\[=*\[)[^\n]*|\[(=*)\[[\s\S]*?\]\1\]/g)) {
+        for (; at < m.index; at++) if (text.charCodeAt(at) === 10) line++;
+        if (m[1] === undefined) continue;
+        const last = line + (m[0].match(/\n/g)?.length ?? 0);
+        for (let inside = line + 1; inside <= last; inside++) lines.add(inside);
+      }
+      byFile.set(file, lines);
+    }
+    return lines;
+  };
 }
 
 /**
