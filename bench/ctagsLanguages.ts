@@ -257,6 +257,75 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     alike: (selector, _ourKind, ours) => ours !== undefined && withoutSpace(splitSelectors(ours)[0]!) === withoutSpace(selector),
   },
 
+  // perl
+  // Compared: packages (modules), subs (functions) and constants. Not compared: loop labels (no
+  // declaration) and formats (ctags takes a hash key `format =>` for one). ctags scopes nothing.
+  // Skipped: tags on the lines of a here-document (`eval <<"END"; … END`), code in a string that
+  // ctags reads as the file's own.
+  { label: 'perl', folder: 'langs/perl', endings: ['.pl', '.pm'], ctags: 'Perl', letters: 'cps', kinds: { package: 'module', subroutine: 'function', constant: 'const' }, compared: ['module', 'function', 'const'],
+    skip: ((hereDocumentLines = perlHereDocuments()) => (tag: CtagsTag) => hereDocumentLines(tag.path).has(tag.line))() },
+
+  // r
+  // Compared: functions given to a name (ctags's function), R6 methods among them; not its anonymous
+  // functions (`anonFunc…`), nor variables, lists, vectors and the names in them. A scope is compared
+  // whole (R names hold dots: `do.grouped_df`), and stands for our parent where it ends with its name
+  // (`anonList….add_one`, an R6 method). Skipped: a function defined at the margin that ctags scopes
+  // in a function above it, having lost a closing brace (a backquote inside a string, as in
+  // `"`.fns` must be…"`, opens a quoted name for ctags).
+  { label: 'r', folder: 'langs/r', endings: ['.R', '.r'], ctags: 'R', letters: 'f', kinds: { function: 'function' }, compared: ['function'],
+    separator: '\0',
+    skip: (tag) => tag.name.startsWith('anonFunc') || (tag.scope !== undefined && /^\/\^[^\s]/.test(tag.pattern ?? '')),
+    // An anonymous function in the scope (`cnd_matcher.anonFunc97c8…`) is none of our entries: its named one is.
+    alike: (scope, _ourKind, ours) => {
+      const named = scope.replace(/(\.anonFunc[0-9a-f]+)+$/, '');
+      return ours !== undefined && (named === ours || named.endsWith(`.${ours}`));
+    } },
+
+  // clojure
+  // Compared: namespaces (modules) and `defn` (functions), in their namespace (ctags does not list
+  // `defn-`: ours are extra). Skipped: a `defn` a macro's syntax quote builds, its name computed
+  // (`(defn ~(symbol …) …)`, which ctags names `~`).
+  { label: 'clojure', folder: 'langs/clojure', endings: ['.clj', '.cljs', '.cljc'], ctags: 'Clojure', letters: '*', kinds: { namespace: 'module', function: 'function' }, compared: ['module', 'function'],
+    separator: '\0', skip: (tag) => tag.name.startsWith('~') },
+
+  // erlang
+  // Compared: the module, functions (one a clause, as both list them), records, types and macros.
+  { label: 'erlang', folder: 'langs/erlang', endings: ['.erl', '.hrl'], ctags: 'Erlang', letters: '*', kinds: { module: 'module', function: 'function', record: 'struct', type: 'type', macro: 'macro' }, compared: ['module', 'function', 'struct', 'type', 'macro'] },
+
+  // proto
+  // Compared: the package (a module), messages, enums, services and rpcs, nested. Not compared, as
+  // an outline lists no members: fields, enum values, oneofs. ctags's scope is the dotted path from
+  // the package: as a parent, our package is compared by its last segment. Skipped, as ctags misreads
+  // them: an enum on a field's line (`Enum b = 2;`, a field of a type named `Enum`), and an indented
+  // message ctags scopes in the package, having lost the message around it after a field's options
+  // holding braces (`[(buf.validate.field).cel = { … }]`).
+  { label: 'proto', folder: 'langs/proto', endings: ['.proto'], ctags: 'Protobuf', letters: 'pmgsr', kinds: { package: 'module', message: 'struct', enum: 'enum', service: 'interface', rpc: 'method' }, compared: ['module', 'struct', 'enum', 'interface', 'method'],
+    skip: (tag) => (tag.kind === 'enum' && /^\/\^\s*[\w.]+\s+\w+\s*=\s*\d/.test(tag.pattern ?? '')) || (tag.kind === 'message' && tag.scopeKind === 'package' && /^\/\^\s+message\b/.test(tag.pattern ?? '')),
+    normalize: (definition, parent) => ({ name: definition.name, parent: parent?.kind === 'module' ? parent.name.split('.').at(-1) : parent?.name }) },
+
+  // make
+  // Compared: variables and `define`s (ctags's macros: our consts and macros) and targets (functions).
+  // Skipped, as ctags misreads it: the target pattern of a static pattern rule, which ctags lists as
+  // a target (`$(OBJS): %.o: %.c` gives `%.o`; the rule's targets are `$(OBJS)`). Not skipped, though
+  // we read them otherwise: a shell variable set in a recipe (`\tbindir=$$(cd …)`), and an assignment
+  // after a rule's line that a conditional holds (`.PHONY: x⏎ifeq (…)⏎\tCFLAGS= …`), which make reads
+  // as a line of the rule's recipe, as we do.
+  { label: 'make', folder: 'langs/make', endings: ['Makefile', 'makefile', 'GNUmakefile', '.mk', '.mak'], ctags: 'Make', letters: 'mt', kinds: { macro: undefined, target: 'function' }, compared: ['const', 'macro', 'function'],
+    skip: (tag) => tag.kind === 'target' && tag.name.includes('%') && new RegExp(`:\\s*${escapeRegExp(tag.name)}\\s*:`).test((tag.pattern ?? '').replace(/\\([/\\])/g, '$1')) },
+
+  // cmake
+  // Compared: functions, macros, targets and projects (our modules) and options (consts). Not
+  // compared: `set()` variables, which an outline does not list, and `-D` options. Skipped: tags
+  // on the lines of a bracket comment or argument (`#[=[.rst: … ]=]`, a module's documentation),
+  // whose code examples ctags reads as the file's own.
+  { label: 'cmake', folder: 'langs/cmake', endings: ['CMakeLists.txt', '.cmake'], ctags: 'CMake', letters: 'fmtpD', kinds: { function: 'function', macro: 'macro', target: 'module', project: 'module', option: 'const' }, compared: ['function', 'macro', 'module', 'const'],
+    skip: ((bracketLines = linesOfBrackets()) => (tag: CtagsTag) => bracketLines(tag.path).has(tag.line))() },
+
+  // sql
+  // Compared: tables (structs), views (types), functions and procedures (functions). Not compared:
+  // columns (ctags's fields), indexes, and what ctags finds in a body (its variables, cursors, labels).
+  { label: 'sql', folder: 'langs/sql', endings: ['.sql'], ctags: 'SQL', letters: 'tVfp', kinds: { table: 'struct', view: 'type', function: 'function', procedure: 'function' }, compared: ['struct', 'type', 'function'] },
+
   // json
   // ctags tags every value, an array's elements too, named by their index (`0`; a top-level array's
   // have no scope): they are no keys, so not compared. A tag's scope is the path of keys and indices
@@ -383,6 +452,56 @@ function cssFirstSelectors(file: string): Map<number, Map<string, number>> {
     }
   }
   return byLine;
+}
+
+/**
+ * CMake: by file, read once, the lines after the first of each bracket comment or argument
+ * (`#[[ … ]]`, `[==[ … ]==]`), up to its last. Line comments are read past, so that a `[[` in one opens nothing.
+ */
+function linesOfBrackets(): (file: string) => ReadonlySet<number> {
+  const byFile = new Map<string, Set<number>>();
+  return (file) => {
+    let lines = byFile.get(file);
+    if (lines === undefined) {
+      lines = new Set();
+      const text = readFileSync(file, 'utf8');
+      let line = 1;
+      let at = 0;
+      for (const m of text.matchAll(/#(?!\[=*\[)[^\n]*|\[(=*)\[[\s\S]*?\]\1\]/g)) {
+        for (; at < m.index; at++) if (text.charCodeAt(at) === 10) line++;
+        if (m[1] === undefined) continue;
+        const last = line + (m[0].match(/\n/g)?.length ?? 0);
+        for (let inside = line + 1; inside <= last; inside++) lines.add(inside);
+      }
+      byFile.set(file, lines);
+    }
+    return lines;
+  };
+}
+
+/**
+ * Perl: by file, read once, the lines of its here-documents' bodies: after a line holding `<<"END"`,
+ * `<<'END'`, `<<END` or `<<~END`, up to the line that is `END` (indented, for `<<~`).
+ */
+function perlHereDocuments(): (file: string) => ReadonlySet<number> {
+  const byFile = new Map<string, Set<number>>();
+  return (file) => {
+    let lines = byFile.get(file);
+    if (lines === undefined) {
+      lines = new Set();
+      let ends: string[] = [];
+      for (const [i, line] of readFileSync(file, 'utf8').split('\n').entries()) {
+        if (ends.length > 0) {
+          if (line.trim() === ends[0]) ends = ends.slice(1);
+          else lines.add(i + 1);
+        } else {
+          ends = [...line.matchAll(/<<~?(?:"(\w+)"|'(\w+)'|([A-Za-z_]\w*))/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+        }
+      }
+      byFile.set(file, lines);
+    }
+    return lines;
+  };
 }
 
 /**

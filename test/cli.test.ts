@@ -121,23 +121,37 @@ describe('zumba one-shot commands', () => {
     assert.deepEqual(zumba('diagnostics', '--diagnostics', file), { status: 0, stdout: 'src/rpc.rs:3:2: warning: unused\n', stderr: '' });
   });
 
-  test('languages: each language with its engine and file types', () => {
+  test('languages: each language with its engine, file types and the kinds it lists', () => {
     const { status, stdout } = zumba('languages');
     assert.equal(status, 0);
-    const rows = new Map(stdout.trim().split('\n').map((line) => [line.split(/\s+/)[0], line.split(/\s+/).slice(1).join(' ')]));
-    assert.equal(rows.get('rust'), 'tree-sitter .rs');
-    assert.equal(rows.get('typescript'), 'tree-sitter .ts .mts .cts');
-    assert.equal(rows.get('markdown'), 'markdown .md .markdown .mdx');
-    assert.equal(rows.get('perl'), 'keywords .pl .pm');
+    // Columns are set apart by two spaces or more: name, engine, file types, what it lists.
+    const rows = new Map(stdout.trim().split('\n').map((line) => {
+      const [name, ...rest] = line.split(/\s{2,}/);
+      return [name, rest];
+    }));
+    assert.deepEqual(rows.get('rust'), ['tree-sitter', '.rs', 'function struct enum union trait impl type const module macro']);
+    assert.deepEqual(rows.get('go'), ['tree-sitter', '.go', 'function method struct interface type const test']);
+    assert.deepEqual(rows.get('typescript')?.slice(0, 2), ['tree-sitter', '.ts .mts .cts']);
+    assert.deepEqual(rows.get('markdown'), ['markdown', '.md .markdown .mdx', 'heading']);
+    assert.deepEqual(rows.get('perl'), ['tree-sitter', '.pl .pm .ph .plx .perl .t', 'function const module']);
+    assert.deepEqual(rows.get('make'), ['tree-sitter', '.mk .mak .make Makefile GNUmakefile', 'function const macro']);
+    assert.deepEqual(rows.get('yaml'), ['tree-sitter', '.yaml .yml', 'key (data: find_symbol lists none)']);
+    assert.deepEqual(rows.get('vue'), ['tree-sitter', '.vue', "the entries of its parts in other languages (a <script> block's)"]);
+    assert.deepEqual(rows.get('v'), ['keywords', '.v', 'function method class struct enum union trait interface protocol extension impl type const module macro (lines that begin with a keyword)']);
+    assert.deepEqual(rows.get('objc|cpp|c'), ['by-content', '.h', 'as objc or cpp or c, as the text shows']);
     // The languages the keyword scanner served before their grammars came.
     for (const [name, types] of [
       ['lua', '.lua'], ['elixir', '.ex .exs'], ['haskell', '.hs'], ['objc', '.m .mm'], ['ocaml', '.ml'], ['ocaml_interface', '.mli'],
       ['julia', '.jl'], ['powershell', '.ps1 .psm1'], ['elm', '.elm'], ['dart', '.dart'], ['zig', '.zig'], ['vue', '.vue'],
       ['svelte', '.svelte'], ['yaml', '.yaml .yml'], ['toml', '.toml'], ['json', '.json .jsonc'], ['css', '.css'],
+      ['r', '.r'], ['clojure', '.clj .cljs .cljc'], ['erlang', '.erl .hrl .escript'], ['proto', '.proto'], ['sql', '.sql'],
     ]) {
-      assert.equal(rows.get(name), `tree-sitter ${types}`, name);
+      assert.deepEqual(rows.get(name)?.slice(0, 2), ['tree-sitter', types], name);
     }
-    assert.equal(rows.get('objc|cpp|c'), 'by-content .h');
+    // A grammar-backed language lists only what its query captures, never the keyword scanner's kinds.
+    for (const [name, row] of rows) {
+      if (row[0] === 'tree-sitter') assert.doesNotMatch(row[2] ?? '', /begin with a keyword/, name);
+    }
   });
 
   test('tree: the syntax tree with field names and lines', () => {

@@ -264,6 +264,24 @@ describe('a hundred thousand nested blocks in each language parsed since the key
     'nest.json': { text: `{"needle": ${nested('[', ']')}}\n`, first: '1 key needle' },
     'nest.vue': { text: `<script>\nfunction needle() {}\nx = ${nested('[', ']')}\n</script>\n`, first: '2 function needle' },
     'nest.svelte': { text: `<script lang="ts">\nfunction needle() {}\nx = ${nested('[', ']')}\n</script>\n`, first: '2 function needle' },
+    'nest.pm': { text: `sub needle {}\nmy $x = ${nested('[', ']')};\n`, first: '1 function needle' },
+    'nest.R': { text: `needle <- function() 1\nx <- ${nested('(', ')', '1')}\n`, first: '1 function needle' },
+    'nest.clj': { text: `(defn needle [] 1)\n(def x ${nested('[', ']')})\n`, first: '1 function needle' },
+    'nest.erl': { text: `needle() -> ok.\nx() -> ${nested('[', ']')}.\n`, first: '1 function needle' },
+    'nest.proto': { text: `message needle {}\noption (x) = ${nested('{ a: ', ' }', '1')};\n`, first: '1 struct needle' },
+    'nest.mk': { text: `needle = 1\nx = ${nested('$(', ')', 'y')}\n`, first: '1 const needle' },
+    'nest.cmake': { text: `function(needle)\nendfunction()\nset(x ${nested('${', '}', 'y')})\n`, first: '1 function needle' },
+    'nest.sql': { text: `CREATE TABLE needle (id int);\nSELECT ${nested('(', ')', '1')};\n`, first: '1 struct needle' },
+    'nest.sol': { text: `function needle() {}\ncontract C { uint x = ${nested('(', ')', '1')}; }\n`, first: '1 function needle' },
+    'nest.nix': { text: `{\n  needle = x: x;\n  y = ${nested('[', ']')};\n}\n`, first: '2 function needle' },
+    'nest.bzl': { text: `def needle():\n    pass\nx = ${nested('[', ']')}\n`, first: '1 function needle' },
+    'nest.graphql': { text: `scalar needle\nquery Q { ${nested('a { ', '}', 'b')} }\n`, first: '1 type needle' },
+    'nest.just': { text: `needle:\n    echo\nx := ${nested('(', ')', '"1"')}\n`, first: '1 function needle' },
+    'nest.nim': { text: `proc needle() = discard\nlet x = ${nested('(', ')', '1')}\n`, first: '1 function needle' },
+    // HCL's grammars take about the parse's budget at this depth: within it, `needle` first; past it, the backstop, which lists nothing of HCL.
+    'nest.hcl': { text: `job "needle" {}\nx = ${nested('[', ']')}\n`, first: '' },
+    'nest.dockerfile': { text: `FROM alpine AS needle\nRUN echo ${nested('(', ')', '1')}\n`, first: '1 module needle' },
+    'nest.tf': { text: `variable "needle" {}\nx = ${nested('[', ']')}\n`, first: '' },
     // Rules nested in rules: past the query's budget, whose backstop lists nothing of CSS; still an answer.
     'rules.css': { text: `.needle { color: red }\n${nested('@media screen { ', '}')}\n`, first: '' },
     // Forty thousand script blocks, each parsed alone: all of them within one parse's budget, else the backstop's.
@@ -279,9 +297,11 @@ describe('a hundred thousand nested blocks in each language parsed since the key
   });
 
   test('find_symbol finds `needle` in each language that defines it (data keys define nothing)', { timeout: 120_000 }, async () => {
-    // Not searched: a file over 512 KB (the forty thousand blocks), and keys of data files.
-    const defining = Object.entries(files).filter(([file, { text }]) => !/\.(yaml|toml|json)$/.test(file) && file !== 'rules.css' && text.length <= 512 * 1024).map(([file]) => file);
-    const found = (await answerOf(project, 'find_symbol', { name: 'needle' })).split('\n').map((line) => line.split(':')[0]);
+    // Not searched: a file over 512 KB (the forty thousand blocks), and keys of data files. Left out:
+    // the HCL files, found or not as their parse keeps to its budget or not on a loaded machine.
+    const timed = new Set(['nest.hcl', 'nest.tf']);
+    const defining = Object.entries(files).filter(([file, { text }]) => !/\.(yaml|toml|json)$/.test(file) && file !== 'rules.css' && !timed.has(file) && text.length <= 512 * 1024).map(([file]) => file);
+    const found = (await answerOf(project, 'find_symbol', { name: 'needle' })).split('\n').map((line) => line.split(':')[0]).filter((file) => !timed.has(file ?? ''));
     assert.deepEqual(found, defining.sort());
   });
 });

@@ -57,10 +57,10 @@ describe('--queries DIR', () => {
     assert.equal(zumba('outline', '--queries', root, '--project', project, 'main.go').stdout, '7 function main\n');
   });
 
-  test('languages lists it, served by tree-sitter', () => {
+  test('languages lists it, served by tree-sitter, with the kinds its query captures', () => {
     const languages = zumba('languages', '--queries', root);
     assert.equal(languages.status, 0, languages.stderr);
-    assert.match(languages.stdout, /^toy +tree-sitter +\.toy$/m);
+    assert.match(languages.stdout, /^toy +tree-sitter +\.toy +const$/m);
   });
 
   test('the server takes the same flag', async () => {
@@ -162,7 +162,7 @@ describe('--queries DIR with a heuristic: a file type whose language its text te
     const root = heuristicRoot('c');
     assert.equal(zumba('outline', '--queries', root, '--project', sources, 'tables.inc').stdout, '1 module tables\n  2 function lookup\n');
     assert.equal(zumba('outline', '--queries', root, '--project', sources, 'plain.inc').stdout, '1 struct entry\n2 function lookup\n');
-    assert.match(zumba('languages', '--queries', root).stdout, /^cpp\|c +by-content +\.inc$/m);
+    assert.match(zumba('languages', '--queries', root).stdout, /^cpp\|c +by-content +\.inc +as cpp or c, as the text shows$/m);
   });
 
   test('a heuristic naming no known language is refused: one line, exit 2', () => {

@@ -1,5 +1,7 @@
-/** Commands for contributors: `zumba languages` (who serves what) and `zumba tree <file>` (a syntax tree to write queries against). */
-import { written, type Languages } from '../definitions/languages.js';
+/** Commands for contributors: `zumba languages` (who serves what, and what it lists) and `zumba tree <file>` (a syntax tree to write queries against). */
+import { capturedKinds } from '../definitions/captures.js';
+import { SCANNED_KINDS } from '../definitions/keywordScanner.js';
+import { written, type LanguageInfo, type Languages } from '../definitions/languages.js';
 import type { Project } from '../session/project.js';
 import { resolveProjectPath } from '../project/paths.js';
 import { readSourceText } from '../tools/outline.js';
@@ -7,26 +9,45 @@ import { loadGrammar, syntaxTree } from '../definitions/treeSitter.js';
 import { parseInput } from '../definitions/parseInput.js';
 import { ToolError } from '../tools/toolError.js';
 
-export function languagesTable(languages: Languages): string {
-  const rows = [...languages.all]
-    .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .map((language) => [language.name, language.engine, language.fileTypes.map((t) => (t.includes('.') ? t : `.${t}`)).join(' ')]);
-  const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => `${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padEnd(widths[1]!)}  ${row[2]}`).join('\n');
+/** `zumba languages`: each language, its engine, file types and the kinds of entry it lists; and the problems found loading their grammars. */
+export async function languagesReport(languages: Languages): Promise<{ table: string; problems: string[] }> {
+  const problems: string[] = [];
+  const rows: string[][] = [];
+  for (const language of [...languages.all].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    rows.push([language.name, language.engine, language.fileTypes.map(shownFileType).join(' '), await lists(language, problems)]);
+  }
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const table = rows.map((row) => row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join('  ').trimEnd()).join('\n');
+  return { table, problems };
 }
 
-/** Loads every grammar and compiles every query: the problems, one line each (none when all is well). */
-export async function languageProblems(languages: Languages): Promise<string[]> {
-  const problems: string[] = [];
-  for (const language of languages.all) {
-    if (language.grammar === undefined) continue;
-    try {
-      await loadGrammar(language.grammar);
-    } catch (error) {
-      problems.push(`${language.name}: ${error instanceof Error ? error.message : String(error)}`);
-    }
+/** A file name (`Makefile`, `CMakeLists.txt`: capitals or a dot) as written; an ending with its dot (`.rs`). */
+const shownFileType = (type: string) => (/[A-Z.]/.test(type) ? type : `.${type}`);
+
+/**
+ * What a language's outlines list: the kinds its query captures (loading its grammar, whose failure is
+ * a problem and leaves the language to the keyword scanner), or its scanner's. A function inside a
+ * class, struct, trait, … is shown as a method: that kind is not repeated here.
+ */
+async function lists(language: LanguageInfo, problems: string[]): Promise<string> {
+  switch (language.engine) {
+    case 'markdown':
+      return 'heading';
+    case 'keywords':
+      return `${SCANNED_KINDS.join(' ')} (lines that begin with a keyword)`;
+    case 'by-content':
+      return `as ${[...new Set([...language.byContent!.rules.map((rule) => rule.language.name), language.byContent!.otherwise.name])].join(' or ')}, as the text shows`;
+    case 'tree-sitter':
+      try {
+        const kinds = capturedKinds((await loadGrammar(language.grammar!)).outline.captureNames).join(' ');
+        if (language.grammar!.data === true) return `${kinds} (data: find_symbol lists none)`;
+        if (language.injected === undefined) return kinds;
+        return `${kinds === '' ? '' : `${kinds}, and `}the entries of its parts in other languages (a <script> block's)`;
+      } catch (error) {
+        problems.push(`${language.name}: ${error instanceof Error ? error.message : String(error)}`);
+        return 'the keyword scanner\'s (its grammar does not load)';
+      }
   }
-  return problems;
 }
 
 export async function treeOf(project: Project, requested: string): Promise<string> {

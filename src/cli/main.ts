@@ -13,7 +13,7 @@ import { findTool } from '../tools/registry.js';
 import { isRefusal } from '../tools/toolError.js';
 import { VERSION } from '../version.js';
 import { cacheCommand, indexCommand } from './indexCommands.js';
-import { languageProblems, languagesTable, treeOf } from './languageCommands.js';
+import { languagesReport, treeOf } from './languageCommands.js';
 import { mapCommand } from './mapCommand.js';
 import { outlineCommand } from './outlineCommand.js';
 import { checkedArguments, runTool, UsageError } from './runTool.js';
@@ -41,8 +41,8 @@ const USAGE = `Usage:
                                                     --enclosing: under the definition holding each
   zumba diagnostics [--project DIR] --diagnostics FILE [path]
                                                     the editor's errors and warnings
-  zumba languages [--queries DIR]                   each language, its engine and file types;
-                                                    every query compiled, problems on stderr (exit 1)
+  zumba languages [--queries DIR]                   each language, its engine, file types and the kinds
+                                                    it lists; every query compiled, problems on stderr (exit 1)
   zumba tree [--project DIR] <file>                 a file's syntax tree, to write a query against
   zumba test [--update] [DIR...]                    runs the golden cases of query packs (DIR/grammars/,
                                                     DIR/queries/, DIR/test/fixtures/outline/<language>/);
@@ -150,8 +150,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     const { positionals, values } = parse(argv, { ...QUERIES_OPTION, ...CACHE_OPTIONS });
     if (positionals.length > 0) throw new UsageError('languages takes no arguments');
     const languages = loadLanguages(queryRoots(values));
-    process.stdout.write(languagesTable(languages) + '\n');
-    const problems = await languageProblems(languages);
+    const { table, problems } = await languagesReport(languages);
+    process.stdout.write(table + '\n');
     for (const problem of problems) process.stderr.write(`${problem}\n`);
     return problems.length === 0 ? 0 : 1;
   },

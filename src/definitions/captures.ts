@@ -4,7 +4,7 @@
  * joined with spaces in source order; `@<kind>.scope` marks what the name belongs to, written before
  * it with a `.` (Go's `Type.Method`). Captures whose name starts with `_` are for predicates only.
  */
-import { isKind, kindWithin, type Definition, type Kind } from './definition.js';
+import { isKind, KINDS, kindWithin, type Definition, type Kind } from './definition.js';
 
 /** The parts of a syntax node the outline needs. */
 export interface CapturedNode {
@@ -58,6 +58,16 @@ function meaningOf(captureName: string): CaptureMeaning {
     return new Error(`@${captureName}: use @${kind}, @${kind}.name or @${kind}.scope`);
   }
   return { kind, role: role === undefined ? 'item' : role };
+}
+
+/** The kinds of entry a query's captures give, in the order of KINDS (a function the engine shows as a method is not among them). */
+export function capturedKinds(captureNames: readonly string[]): Kind[] {
+  const kinds = new Set<Kind>();
+  for (const name of captureNames) {
+    const meaning = parseCaptureName(name);
+    if (meaning !== 'helper' && !(meaning instanceof Error) && meaning.role === 'item') kinds.add(meaning.kind);
+  }
+  return KINDS.filter((kind) => kinds.has(kind));
 }
 
 /** A declaration before nesting: its range (UTF-16 offsets into the text) decides what it contains. */

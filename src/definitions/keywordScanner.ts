@@ -20,7 +20,7 @@ const MODIFIER = [
 ].join('|');
 
 const DECLARATION = new RegExp(
-  String.raw`^(?<indent>\s*)(?<modifiers>(?:(?:${MODIFIER})\s+)*)(?<keyword>fn|func|function|def|fun|class|struct|enum|union|trait|interface|protocol|extension|actor|impl|mod|module|namespace|macro_rules!|type|typealias|const|let|var|static)(?<rest>(?![\p{L}\p{N}_$]).*)$`,
+  String.raw`^(?<indent>\s*)(?<modifiers>(?:(?:${MODIFIER})\s+)*)(?<keyword>fn|func|function|def|fun|sub|class|struct|enum|union|trait|interface|protocol|extension|actor|impl|mod|module|namespace|macro_rules!|type|typealias|const|let|var|static)(?<rest>(?![\p{L}\p{N}_$]).*)$`,
   'u',
 );
 
@@ -57,7 +57,7 @@ const FUNCTION_NAME = new RegExp(String.raw`^\s*\*?\s*((?:self\.)?${IDENTIFIER}(
 const CONST_VALUE = new RegExp(String.raw`^\s+(${IDENTIFIER})\s*(?::[^=]*)?=(?!=)(.*)$`, 'u');
 const FUNCTION_VALUE = new RegExp(String.raw`^\s*(?:async\s+)?(?:function\b|(?:<[^>]*>\s*)?\([^)]*\)\s*(?::[^=]*)?=>|${IDENTIFIER}\s*=>)`, 'u');
 const STATIC_ITEM = new RegExp(String.raw`^\s+(?:mut\s+)?(${IDENTIFIER})\s*:`, 'u');
-const TYPE_NAME = new RegExp(String.raw`^\s+(${IDENTIFIER})\s*(?:<[^=]*>)?\s*(?:\[[^\]]*\])?\s*(=|struct\b|interface\b|[\p{L}_*(\[])`, 'u');
+const TYPE_NAME = new RegExp(String.raw`^\s+(${IDENTIFIER})(?![\p{L}\p{N}_$])\s*(?:<[^=]*>)?\s*(?:\[[^\]]*\])?\s*(=|struct\b|interface\b|[\p{L}_*(\[])`, 'u');
 
 const functionLike: Recognizer = (rest, isDefault) => {
   const method = GO_METHOD.exec(rest);
@@ -83,8 +83,13 @@ const typeDeclaration: Recognizer = (rest) => {
   return { kind, name: match[1]! };
 };
 
+/** The kinds the recognizers below give (`method` for a Go method; a function under a type is shown as one too). */
+export const SCANNED_KINDS: readonly Kind[] = [
+  'function', 'method', 'class', 'struct', 'enum', 'union', 'trait', 'interface', 'protocol', 'extension', 'impl', 'type', 'const', 'module', 'macro',
+];
+
 const RECOGNIZERS: Readonly<Record<string, Recognizer>> = {
-  fn: functionLike, func: functionLike, function: functionLike, def: functionLike, fun: functionLike,
+  fn: functionLike, func: functionLike, function: functionLike, def: functionLike, fun: functionLike, sub: functionLike,
   class: named('class'), actor: named('class'), struct: named('struct', IDENTIFIER, NOT_A_VARIABLE),
   enum: named('enum', IDENTIFIER, NOT_A_VARIABLE, String.raw`(?:class\s+|struct\s+)?`), // C++ and Kotlin `enum class X`
   union: named('union', IDENTIFIER, NOT_A_VARIABLE), trait: named('trait'), interface: named('interface'), protocol: named('protocol'),

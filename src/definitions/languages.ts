@@ -47,8 +47,7 @@ const MARKDOWN: LanguageInfo = { name: 'markdown', engine: 'markdown', fileTypes
 /** Programming languages without a grammar here, which the keyword scanner serves. */
 const KEYWORD_LANGUAGES: readonly LanguageInfo[] = (
   [
-    ['nim', ['nim']], ['erlang', ['erl']], ['clojure', ['clj']], ['r', ['r']], ['perl', ['pl', 'pm']], ['v', ['v']],
-    ['solidity', ['sol']], ['groovy', ['groovy', 'gradle']],
+    ['v', ['v']], ['groovy', ['groovy', 'gradle']],
   ] as const
 ).map(([name, fileTypes]) => ({ name, engine: 'keywords', fileTypes }));
 

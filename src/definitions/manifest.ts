@@ -32,6 +32,8 @@ export interface GrammarEntry {
    * Go or Rust: see `src/languages/c/cBodies.ts`, `go/goBodies.ts`, `rust/rustBodies.ts`. Absent: the whole file is parsed.
    */
   readonly bodies?: BodyRules;
+  /** The text is given the grammar after this language's own pass, which rewrites what the grammar misreads. */
+  readonly text?: TextRules;
   /**
    * A data language (YAML, TOML, JSON): its keys are outlined, an outline over the entry cap keeps
    * its upper levels whole, and find_symbol reports none of them (a data file defines nothing).
@@ -42,6 +44,9 @@ export interface GrammarEntry {
 }
 
 export type BodyRules = 'c' | 'go' | 'rust';
+
+/** A language's own pass over a file's text before the parse, every offset kept: see `src/languages/<name>/<name>Text.ts`. */
+export type TextRules = 'make' | 'sql';
 
 /**
  * Which language a file of these types is written in, by its text: the language of the first rule
@@ -112,6 +117,7 @@ const ManifestSchema = z.object({
       // One file, or several read as one (a language sharing patterns with another).
       queries: z.object({ outline: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), injections: z.string().min(1).optional() }).strict(),
       bodies: z.enum(['c', 'go', 'rust']).optional(),
+      text: z.enum(['make', 'sql']).optional(),
       data: z.literal(true).optional(),
       parts: z.object({ lines: z.number().int().min(1), at: Pattern }).strict().optional(),
     }).strict(),
@@ -162,6 +168,7 @@ export function readManifest(languageRoot: string): ManifestEntries {
     outlineQueries: [entry.queries.outline].flat().map((query) => queryFile(languageRoot, query, file)),
     ...(entry.queries.injections === undefined ? {} : { injectionsQuery: queryFile(languageRoot, entry.queries.injections, file) }),
     ...(entry.bodies === undefined ? {} : { bodies: entry.bodies }),
+    ...(entry.text === undefined ? {} : { text: entry.text }),
     ...(entry.data === undefined ? {} : { data: entry.data }),
     ...(entry.parts === undefined ? {} : { parts: entry.parts }),
   }));
