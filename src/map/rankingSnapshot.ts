@@ -6,6 +6,7 @@
  * took each worker some 100 MB and 2 s.
  */
 import type { RankingData } from './rank.js';
+import { bytesOf, uint32 } from './snapshotBytes.js';
 
 export interface RankingSnapshot {
   /** What the ranking depends on besides the shards' files: the build, the walk's length, the shards' count. */
@@ -22,12 +23,8 @@ export const DIGEST_BYTES = 32;
 export function encodeRankingSnapshot(snapshot: RankingSnapshot): Buffer[] {
   const { key, digests, ranking } = snapshot;
   if (key.length !== DIGEST_BYTES || digests.some((digest) => digest.length !== DIGEST_BYTES)) throw new Error('a ranking snapshot takes keys of 32 bytes');
-  const shards = Buffer.alloc(4);
-  shards.writeUInt32LE(digests.length, 0);
-  const lengths = Buffer.alloc(8);
-  lengths.writeUInt32LE(ranking.fileRanks.length, 0);
-  lengths.writeUInt32LE(ranking.words.length, 4);
-  return [VERSION, Buffer.from(key), shards, ...digests.map((digest) => Buffer.from(digest)), lengths, bytesOf(ranking.fileRanks), bytesOf(ranking.words), bytesOf(ranking.scores)];
+  const lengths = [uint32(ranking.fileRanks.length), uint32(ranking.words.length)];
+  return [VERSION, Buffer.from(key), uint32(digests.length), ...digests.map((digest) => Buffer.from(digest)), ...lengths, bytesOf(ranking.fileRanks), bytesOf(ranking.words), bytesOf(ranking.scores)];
 }
 
 /** The snapshot, or undefined where it does not read back whole. */
@@ -57,9 +54,4 @@ export function decodeRankingSnapshot(data: Buffer): RankingSnapshot | undefined
   const scores = new Float32Array(words);
   Buffer.from(scores.buffer).set(take(words * 4)!);
   return { key: Uint8Array.from(key), digests, ranking: { fileRanks, words: wordList, scores } };
-}
-
-/** The array's bytes, in the machine's byte order (a snapshot is of this machine's cache). */
-function bytesOf(array: Float64Array | Uint32Array | Float32Array): Buffer {
-  return Buffer.from(array.buffer, array.byteOffset, array.byteLength);
 }

@@ -7,6 +7,7 @@
  * its usage would make (see `rankingSnapshot.ts`).
  */
 import { createHash, type Hash } from 'node:crypto';
+import { uint32 } from './snapshotBytes.js';
 
 export class UsageDigest {
   private readonly hash: Hash = createHash('sha256');
@@ -23,10 +24,4 @@ export class UsageDigest {
     this.hash.update(uint32(bytes.length)).update(bytes);
     return this;
   }
-}
-
-function uint32(value: number): Buffer {
-  const bytes = Buffer.alloc(4);
-  bytes.writeUInt32LE(value, 0);
-  return bytes;
 }

@@ -6,6 +6,7 @@
  * 3.5 s a worker), and takes the table as it was saved, with no word inserted again.
  */
 import type { LinkedWords } from './shardUsage.js';
+import { bytesOf, uint32 } from './snapshotBytes.js';
 import { WordCounts } from './wordCounts.js';
 
 /** A file as the snapshot holds it: the version counted, and the words its definitions are used by. */
@@ -95,17 +96,6 @@ export function decodeUsageSnapshot(data: Buffer): UsageSnapshot | undefined {
 /** The bytes from `at` to the next multiple of four. */
 function paddingAt(at: number): number {
   return (4 - (at % 4)) % 4;
-}
-
-function uint32(value: number): Buffer {
-  const bytes = Buffer.alloc(4);
-  bytes.writeUInt32LE(value, 0);
-  return bytes;
-}
-
-/** The array's bytes, in the machine's byte order (a snapshot is of this machine's cache, as the walk's stamps are). */
-function bytesOf(array: Uint32Array | Float32Array | Uint8Array): Buffer {
-  return Buffer.from(array.buffer, array.byteOffset, array.byteLength);
 }
 
 type ArrayType<T> = { new (length: number): T; new (buffer: ArrayBufferLike, byteOffset: number, length: number): T; readonly BYTES_PER_ELEMENT: number };
