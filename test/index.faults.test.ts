@@ -10,8 +10,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { INDEX_FILE } from '../src/index/store.js';
+import { databasesOf } from '../src/index/databaseFiles.js';
 import { cliPath, fixture } from './helpers.js';
 import { canRunAsNobody, NOBODY } from './hostile.js';
 
@@ -103,13 +104,20 @@ async function answersAsWithout(cache: string, project = root): Promise<Session>
   return session;
 }
 
+/** The cache folder's one database. */
+function databaseOf(cache: string): string {
+  const databases = databasesOf(cache);
+  assert.equal(databases.length, 1, `databases: ${databases.join(', ')}`);
+  return databases[0]!;
+}
+
 /** A cache folder whose index has been filled by a `zumba index` run. */
 function filledCache(): string {
   const cache = temporary('cache');
   const indexed = command(['index', '--project', root, '--cache-dir', cache]);
   assert.equal(indexed.status, 0, indexed.stderr);
   assert.equal(indexed.stderr, '');
-  assert.ok(fs.statSync(path.join(cache, INDEX_FILE)).size > 0);
+  assert.ok(fs.statSync(databaseOf(cache)).size > 0);
   return cache;
 }
 
@@ -131,7 +139,7 @@ describe('a healthy index', () => {
     assert.match(shown.stdout, new RegExp(`^${cache}\\n\\d+\\.\\d MB of at most 2048\\.0 MB\\n$`));
     assert.notEqual(shown.stdout.split('\n')[1], '0.0 MB of at most 2048.0 MB');
     assert.equal(command(['cache', 'clear', '--cache-dir', cache]).status, 0);
-    assert.equal(fs.existsSync(path.join(cache, INDEX_FILE)), false);
+    assert.deepEqual(databasesOf(cache), []);
     assert.equal(command(['cache', '--cache-dir', cache]).stdout, `${cache}\n0.0 MB of at most 2048.0 MB\n`);
   });
 });
@@ -139,7 +147,7 @@ describe('a healthy index', () => {
 describe('a damaged index', () => {
   const damaged = (damage: (file: string) => void) => async () => {
     const cache = filledCache();
-    damage(path.join(cache, INDEX_FILE));
+    damage(databaseOf(cache));
     await answersAsWithout(cache);
     // And the next server, on what the first left.
     await answersAsWithout(cache);
@@ -203,6 +211,17 @@ describe('a damaged index', () => {
   }));
 
   test('whose word filters were all emptied', damaged((file) => sql(file, "UPDATE words SET filter = zeroblob(length(filter))")));
+
+  test('found damaged again and again by threads that read and write it: none dies, none reads a record not written', () => {
+    // Removing a damaged database and making it again at the same path, while other threads still
+    // read the old one, had SQLite's shared memory cut short under them: the process died of SIGBUS.
+    const cache = temporary('cache');
+    const race = spawnSync(process.execPath, [fileURLToPath(new URL('./damageRace.js', import.meta.url)), cache, '400'], { encoding: 'utf8', timeout: 60_000 });
+    assert.deepEqual([race.status, race.signal, race.stderr], [0, null, '']);
+    const [, found, wrong] = /^found (\d+) wrong (\d+)\n$/.exec(race.stdout) ?? assert.fail(race.stdout);
+    assert.ok(Number(found) > 0, 'records were read back between the damages');
+    assert.equal(Number(wrong), 0);
+  });
 });
 
 /** The snapshot files of a cache folder, by their full paths. */
@@ -336,7 +355,7 @@ describe('a cache folder that cannot be used', () => {
     const result = command(['find-symbol', '--project', project, '--cache-dir', mine, 'needle'], NOBODY);
     assert.equal(result.stdout, 'a.rs:1 function — fn needle() {}\n');
     assertQuiet(result.stderr);
-    assert.match(result.stderr, /^zumba: the index at .* cannot be used/);
+    assert.match(result.stderr, /^zumba: the index in .* cannot be used/);
   });
 
   test('is full (a file-size limit): answers as without, said once', async () => {

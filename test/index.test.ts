@@ -13,11 +13,11 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { KINDS, type Definition } from '../src/definitions/definition.js';
 import { CacheFolderError, defaultCacheFolder, trustedCacheFolder } from '../src/index/cacheFolder.js';
+import { databasesOf } from '../src/index/databaseFiles.js';
 import { decodeDefinitions, encodeDefinitions } from '../src/index/definitionsRecord.js';
 import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type RecordedEntry, type RecordedFile, type RestampedEntry } from '../src/index/filesSnapshot.js';
 import { Snapshots } from '../src/index/snapshots.js';
-import { INDEX_FILE, indexBytes, openStore } from '../src/index/store.js';
-import { checksum } from '../src/index/checksum.js';
+import { clearIndex, indexBytes, openStore } from '../src/index/store.js';
 import type { LanguageInfo } from '../src/definitions/languages.js';
 import { mayContain, wordFilterOf, wordsOfName } from '../src/index/wordFilter.js';
 import { ByteArena } from '../src/search/byteArena.js';
@@ -340,38 +340,21 @@ describe('the store on disk', () => {
     fs.rmSync(folder, { recursive: true });
   });
 
-  test("an earlier build's database, whose tables are keyed WITHOUT ROWID in pages of 4 KB, is read and written as ever, and keeps its tables and pages", () => {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'zumba-earlier-'));
-    const earlier = new Database(path.join(folder, INDEX_FILE));
-    earlier.pragma('page_size = 4096');
-    earlier.pragma('journal_mode = WAL');
-    earlier.exec(`
-      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-      CREATE TABLE words (content BLOB PRIMARY KEY, filter BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID;
-      CREATE TABLE definitions (content BLOB NOT NULL, language BLOB NOT NULL, payload BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (content, language)) WITHOUT ROWID;
-      INSERT INTO meta VALUES ('format', '2');`);
-    const kept = { content: Buffer.alloc(32, 1), filter: Buffer.from('kept filter') };
-    earlier.prepare('INSERT INTO words VALUES (?, ?, ?, 1)').run(kept.content, kept.filter, checksum(kept.content, kept.filter));
-    earlier.close();
-    const store = openStore(folder, '/project', assert.fail);
-    const language = Buffer.from('language');
-    const added = { content: Buffer.alloc(32, 2), filter: new Uint8Array([1, 2, 3]) };
-    store.write({ words: [added], definitions: [{ content: added.content, language, payload: Buffer.from('payload') }] });
-    assert.deepEqual(store.words(kept.content), kept.filter);
-    assert.deepEqual(store.words(added.content), Buffer.from(added.filter));
-    assert.deepEqual(store.definitions(added.content, language), Buffer.from('payload'));
-    // The table of the words each content uses, which it did not have, is added.
-    store.write({ words: [], definitions: [], uses: [{ content: added.content, hashes: Uint32Array.of(5, 0xffffffff) }] });
-    assert.deepEqual(store.uses(added.content), Uint32Array.of(5, 0xffffffff));
-    assert.equal(store.uses(kept.content), undefined);
-    store.close();
-    const after = new Database(path.join(folder, INDEX_FILE), { readonly: true });
-    const tables = after.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name IN ('words', 'definitions')").pluck().all() as string[];
-    const pageSize = after.pragma('page_size', { simple: true });
-    after.close();
-    assert.equal(tables.length, 2);
-    for (const table of tables) assert.match(table, /WITHOUT ROWID$/);
-    assert.equal(pageSize, 4096);
+  test('a database removed while a store uses it: the store writes its next records into the one made after', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'zumba-removed-'));
+    const record = (i: number) => ({ content: Buffer.alloc(32, i), filter: new Uint8Array([i]) });
+    const writer = openStore(folder, '/project', assert.fail);
+    writer.write({ words: [record(1)], definitions: [] });
+    const [first] = databasesOf(folder);
+    clearIndex(folder);
+    writer.write({ words: [record(2)], definitions: [] });
+    const [second, ...others] = databasesOf(folder);
+    assert.deepEqual(others, []);
+    assert.notEqual(second, first, 'a new name: no path is made twice');
+    const reader = openStore(folder, '/project', assert.fail);
+    assert.deepEqual(reader.words(record(2).content), Buffer.from(record(2).filter));
+    assert.equal(reader.words(record(1).content), undefined);
+    for (const store of [writer, reader]) store.close();
     fs.rmSync(folder, { recursive: true });
   });
 
@@ -380,7 +363,9 @@ describe('the store on disk', () => {
     const store = openStore(folder, '/project', assert.fail);
     store.write({ words: [{ content: Buffer.alloc(32, 3), filter: new Uint8Array([4]) }], definitions: [] });
     store.close();
-    const made = new Database(path.join(folder, INDEX_FILE), { readonly: true });
+    const [file, ...others] = databasesOf(folder);
+    assert.deepEqual(others, []);
+    const made = new Database(file!, { readonly: true });
     const tables = made.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name IN ('words', 'definitions')").pluck().all() as string[];
     const pageSize = made.pragma('page_size', { simple: true });
     const journal = made.pragma('journal_mode', { simple: true });

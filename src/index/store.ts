@@ -10,16 +10,14 @@
  * file) makes a lookup miss or a write be dropped, is said once on stderr, and changes no answer.
  */
 import type Database from 'better-sqlite3';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { checksum } from './checksum.js';
 import { CONTENT_KEY_BYTES } from './contentKey.js';
+import { allDatabaseFiles, currentDatabase, databaseExists, FORMAT_VERSION, removeDatabase } from './databaseFiles.js';
 import { snapshotBytes, snapshotFiles, Snapshots, SNAPSHOTS_FOLDER } from './snapshots.js';
 
-/** Bumped whenever what is stored, or how, changes: a file of another format is replaced. */
-export const FORMAT_VERSION = 2;
-export const INDEX_FILE = `index-v${FORMAT_VERSION}.sqlite`;
 /** The size the index is kept under: least recently used records go first (see docs/index.md). */
 export const DEFAULT_MAX_BYTES = 2 * 1024 ** 3;
 /** The database's page size, where it is made: its definitions rows are of a few KB. */
@@ -88,10 +86,9 @@ export const NO_STORE: IndexStore = {
 };
 
 /**
- * Both tables of records have a rowid and a unique key: their rows (word filters of some 450 bytes,
- * definitions of a few KB) made tables keyed by the content alone (WITHOUT ROWID, as older zumbas
- * made them, which read the same) up to twice as slow to look up in and to write (`zumba index` of
- * the kernel spent some 5 s a worker there). A database made so before keeps its tables.
+ * The tables of records have a rowid and a unique key: their rows (word filters of some 450 bytes,
+ * definitions of a few KB) made tables keyed by the content alone (WITHOUT ROWID) up to twice as
+ * slow to look up in and to write (`zumba index` of the kernel spent some 5 s a worker there).
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -99,10 +96,6 @@ CREATE TABLE IF NOT EXISTS words (content BLOB NOT NULL UNIQUE, filter BLOB NOT 
 CREATE TABLE IF NOT EXISTS definitions (content BLOB NOT NULL, language BLOB NOT NULL, payload BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL, UNIQUE (content, language));
 CREATE INDEX IF NOT EXISTS words_used ON words (used);
 CREATE INDEX IF NOT EXISTS definitions_used ON definitions (used);
-`;
-
-/** The words each content uses (for the map), added to the format later: a database made before gets the table at its next open. */
-const USES_SCHEMA = `
 CREATE TABLE IF NOT EXISTS uses (content BLOB NOT NULL UNIQUE, hashes BLOB NOT NULL, checksum INTEGER NOT NULL, used INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS uses_used ON uses (used);
 `;
@@ -120,40 +113,48 @@ export function openStore(folder: string, projectRoot: string, warn: Warn, maxBy
   return new SqliteStore(new Snapshots(folder, projectRoot), warn, maxBytes, folder);
 }
 
+/** Tries to open a database this many times: each time, another process may have removed the one found. */
+const OPEN_ATTEMPTS = 3;
+
 /**
- * Opens (or makes) the database. A file of another format or that is not a database is replaced; one
- * that cannot be opened at all gives none (undefined, with a warning).
+ * Opens the folder's database (or makes one; see `databaseFiles.ts`). A file of another format or that
+ * is not a database is removed, and the next one opened; one that cannot be opened at all gives none
+ * (undefined, with a warning).
  */
-function openDatabase(file: string, warn: Warn): Connection | undefined {
-  for (let attempt = 0; attempt < 2; attempt++) {
+function openDatabase(folder: string, warn: Warn): Connection | undefined {
+  let file = '';
+  for (let attempt = 0; attempt < OPEN_ATTEMPTS; attempt++) {
     let db: Database.Database | undefined;
     try {
-      db = new (database())(file, { timeout: BUSY_TIMEOUT_MS });
+      file = currentDatabase(folder);
+      // Never made here: a database removed since it was listed fails to open rather than coming back.
+      db = new (database())(file, { timeout: BUSY_TIMEOUT_MS, fileMustExist: true });
       if (prepare(db) === 'foreign') {
         db.close();
-        removeIndexFile(file);
+        removeDatabase(file);
         continue;
       }
-      return { db, statements: statementsOf(db) };
+      return { db, statements: statementsOf(db), file };
     } catch (error) {
       db?.close();
-      if (attempt === 0 && isDamage(error)) {
-        removeIndexFile(file);
+      if (isDamage(error)) {
+        removeDatabase(file);
         continue;
       }
-      warn(`the index at ${file} cannot be used (${messageOf(error)}); answering without it`);
+      if (file !== '' && !databaseExists(file)) continue;
+      warn(`the index in ${folder} cannot be used (${messageOf(error)}); answering without it`);
       return undefined;
     }
   }
-  warn(`the index at ${file} cannot be used; answering without it`);
+  warn(`the index in ${folder} cannot be used: it was found damaged or removed at each of ${OPEN_ATTEMPTS} openings; answering without it`);
   return undefined;
 }
 
 /** Sets the database up for this format: 'foreign' when it holds something else. */
 function prepare(db: Database.Database): 'ready' | 'foreign' {
-  // Only a new file takes it (before its first page is written, in WAL mode or not); one made before
-  // keeps its own. A fresh kernel server's fill wrote its remote cache's definitions (112 MB) in 0.5 s
-  // of CPU rather than 0.85 with SQLite's 4 KB, and read them back as fast.
+  // Only a new file takes it (before its first page is written). A fresh kernel server's fill wrote
+  // its remote cache's definitions (112 MB) in 0.5 s of CPU rather than 0.85 with SQLite's 4 KB, and
+  // read them back as fast.
   db.pragma(`page_size = ${PAGE_BYTES}`);
   db.pragma('journal_mode = WAL');
   db.pragma(`wal_autocheckpoint = ${Math.ceil(CHECKPOINT_BYTES / (db.pragma('page_size', { simple: true }) as number))}`);
@@ -164,36 +165,26 @@ function prepare(db: Database.Database): 'ready' | 'foreign' {
   const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
   if (tables.length > 0) {
     const format = tables.includes('meta') ? (db.prepare("SELECT value FROM meta WHERE key = 'format'").pluck().get() as string | undefined) : undefined;
-    if (format !== String(FORMAT_VERSION)) return 'foreign';
-    if (!tables.includes('uses')) db.transaction(() => db.exec(USES_SCHEMA)).immediate();
-    return 'ready';
+    return format === String(FORMAT_VERSION) ? 'ready' : 'foreign';
   }
   // A new file: auto_vacuum must be set before the first table, so that eviction can give space back.
   db.pragma('auto_vacuum = INCREMENTAL');
   db.transaction(() => {
-    db.exec(SCHEMA + USES_SCHEMA);
+    db.exec(SCHEMA);
     db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('format', ?)").run(String(FORMAT_VERSION));
   }).immediate();
   return 'ready';
 }
 
-const DATABASE_FILES = ['', '-wal', '-shm'];
-
-/** The database and its write-ahead log and shared memory: gone together, or a new file would read an old log. */
-function removeIndexFile(file: string): void {
-  for (const suffix of DATABASE_FILES) rmSync(file + suffix, { force: true });
-}
-
-/** The bytes the index takes in a cache folder: its database (with log) and every snapshot. */
+/** The bytes the index takes in a cache folder: its databases (with logs) and every snapshot. */
 export function indexBytes(folder: string): number {
-  const file = path.join(folder, INDEX_FILE);
-  const database = DATABASE_FILES.reduce((total, suffix) => total + (statSync(file + suffix, { throwIfNoEntry: false })?.size ?? 0), 0);
-  return database + snapshotBytes(folder);
+  const databases = allDatabaseFiles(folder).reduce((total, file) => total + (statSync(file, { throwIfNoEntry: false })?.size ?? 0), 0);
+  return databases + snapshotBytes(folder);
 }
 
-/** Empties the index in a cache folder: the database of every format (an older zumba's is of no use to this one) and the snapshots. */
+/** Empties the index in a cache folder: the databases of every format (an older zumba's is of no use to this one) and the snapshots. */
 export function clearIndex(folder: string): void {
-  for (const name of readdirSync(folder)) if (/^index-v\d+\.sqlite$/.test(name)) removeIndexFile(path.join(folder, name));
+  for (const file of allDatabaseFiles(folder)) rmSync(file, { force: true });
   rmSync(path.join(folder, SNAPSHOTS_FOLDER), { recursive: true, force: true });
 }
 
@@ -223,6 +214,7 @@ function messageOf(error: unknown): string {
 interface Connection {
   readonly db: Database.Database;
   readonly statements: ReturnType<typeof statementsOf>;
+  readonly file: string;
 }
 
 function statementsOf(db: Database.Database) {
@@ -244,7 +236,6 @@ class SqliteStore implements IndexStore {
   /** The database could not be opened, or was found damaged: the store no longer uses it, nor writes snapshots. */
   private broken = false;
   private opened: Connection | undefined;
-  private readonly file: string;
   private readonly touched = { words: new Set<string>(), definitions: new Set<string>(), uses: new Set<string>() };
   /** Bytes of records written since the size was last checked: the first write checks it. */
   private writtenSinceCheck = Number.POSITIVE_INFINITY;
@@ -254,9 +245,7 @@ class SqliteStore implements IndexStore {
     private readonly warn: Warn,
     private readonly maxBytes: number,
     private readonly folder: string,
-  ) {
-    this.file = path.join(folder, INDEX_FILE);
-  }
+  ) {}
 
   snapshot(name: string): Buffer | undefined {
     return this.guardFiles(() => this.snapshots.read(name));
@@ -305,6 +294,7 @@ class SqliteStore implements IndexStore {
   }
 
   write(changes: IndexChanges): void {
+    this.leaveRemovedDatabase();
     this.guard((connection) => {
       const time = now();
       const { putWords, putDefinitions, putUses } = connection.statements;
@@ -332,10 +322,21 @@ class SqliteStore implements IndexStore {
   /** The database, opened at the first use; undefined once it could not be opened or was found damaged. */
   private connection(): Connection | undefined {
     if (this.opened === undefined && !this.broken) {
-      this.opened = openDatabase(this.file, this.warn);
+      this.opened = openDatabase(this.folder, this.warn);
       this.broken = this.opened === undefined;
     }
     return this.broken ? undefined : this.opened;
+  }
+
+  /**
+   * Closes the database where another process removed it (`zumba cache clear`, or one that made a
+   * database at the same moment and took the older): the next use opens the folder's current one,
+   * rather than writing where no one will read.
+   */
+  private leaveRemovedDatabase(): void {
+    if (this.opened === undefined || this.broken || databaseExists(this.opened.file)) return;
+    this.opened.db.close();
+    this.opened = undefined;
   }
 
   /** Renews the last use of the records read since the last write, where it is older than TOUCH_AFTER_S. */
@@ -403,13 +404,13 @@ class SqliteStore implements IndexStore {
     } catch (error) {
       if (isDamage(error)) {
         this.broken = true;
-        this.warn(`the index at ${this.file} is damaged (${messageOf(error)}); it is removed, and this process answers without it`);
+        this.warn(`the index at ${connection.file} is damaged (${messageOf(error)}); it is removed, and this process answers without it`);
         try {
           connection.db.close();
         } catch {
           // Closing a damaged database may fail too: it is being removed anyway.
         }
-        removeIndexFile(this.file);
+        removeDatabase(connection.file);
       } else {
         this.warn(`the index could not be used (${messageOf(error)}); answering without it where it failed`);
       }
