@@ -7,7 +7,8 @@
  * in nginx, filled by `zumba index --push` and read by fresh machines, on the Linux tree as a git
  * repository; nginx from Debian's package), tokens (the bytes
  * an agent reads for navigation questions, with the tools and without: tokens.ts), map (a folder's
- * map on the Linux tree and on `all`: mapSpeed.ts) and the soak (30
+ * map on the Linux tree and on `all`: mapSpeed.ts), start (spawn to `initialize` and to `tools/list`
+ * answered, against `node -e 0`: startSpeed.ts) and the soak (30
  * minutes by default) run only when asked for. Every server of the run keeps its
  * index in a folder of the run's own, removed at the end: the user's cache is never touched.
  * The corpus is what `make-corpus.sh` (kept beside the project's shared notes) builds, by default in
@@ -24,6 +25,7 @@ import { remoteSpeed } from './remoteSpeed.js';
 import { indexSpeed } from './indexSpeed.js';
 import { BENCH_NAMES, searchSpeed } from './searchSpeed.js';
 import { soak } from './soak.js';
+import { startSpeed } from './startSpeed.js';
 import { tokenSavings } from './tokens.js';
 import { renderTable } from './table.js';
 import { treeOutlines } from './treeOutlines.js';
@@ -31,7 +33,7 @@ import { treeOutlines } from './treeOutlines.js';
 const [corpusArgument, ...sectionArguments] = process.argv.slice(2);
 const corpus = corpusArgument ?? '/tmp/zumba-corpus';
 const DEFAULT_SECTIONS = ['search', 'index', 'outline', 'trees', 'accuracy', 'ends'];
-const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'remote', 'tokens', 'soak', 'map'];
+const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'remote', 'tokens', 'soak', 'map', 'start'];
 /** From absent and rare to the commonest words of C, as BENCH_NAMES are for the four languages of `all`. */
 const KERNEL_NAMES = [
   'zumba_absent_name', 'kmalloc', 'spin_lock_irqsave', 'task_struct', 'EXPORT_SYMBOL', 'printk', 'mutex_lock', 'list_head',
@@ -89,6 +91,7 @@ if (sections.has('map')) {
     process.stdout.write(`Map (${corpus}/${tree})\n${renderTable(result.rows)}\nMost used names (files using each; — where the map lacks it): ${names}\nThe map's first lines:\n${result.map}\n\n`);
   }
 }
+if (sections.has('start')) process.stdout.write(`Start-up (a server on ${corpus}/go, spawn to answer)\n${renderTable(await startSpeed(`${corpus}/go`))}\n\n`);
 if (sections.has('outline')) process.stdout.write(`Outline speed (${corpus})\n${renderTable(await outlineSpeed(corpus))}\n\n`);
 for (const [section, tree, glob, ctagsRuns] of [['trees', 'go', '**/*.go', 3], ['kernel', 'linux', '**/*.{c,h}', 1]] as const) {
   if (!sections.has(section)) continue;
