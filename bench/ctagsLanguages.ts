@@ -326,6 +326,17 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   // columns (ctags's fields), indexes, and what ctags finds in a body (its variables, cursors, labels).
   { label: 'sql', folder: 'langs/sql', endings: ['.sql'], ctags: 'SQL', letters: 'tVfp', kinds: { table: 'struct', view: 'type', function: 'function', procedure: 'function' }, compared: ['struct', 'type', 'function'] },
 
+  // elisp
+  // Compared: what ctags's EmacsLisp parser names by its definer: functions, `defsubst`s, inlines,
+  // aliases, minor and derived modes (our functions), macros, variables, customs, faces, constants
+  // and variable aliases (consts), groups and themes (modules), errors (types). Not compared: its
+  // `unknown`, any other form whose head starts with `def` (`defhydra`, `defadvice`, `define-key`…).
+  // ctags reads a form only where its `(def` opens a line at the margin, and scopes nothing: what we
+  // list in a `defun` (a `defvar` declaring a special variable), or not at the margin, is extra.
+  { label: 'elisp', folder: 'langs/elisp', endings: ['.el'], ctags: 'EmacsLisp', letters: 'CDGHMTVacefimsv',
+    kinds: { function: 'function', subst: 'function', inline: 'function', alias: 'function', minorMode: 'function', derivedMode: 'function', macro: 'macro', variable: 'const', custom: 'const', face: 'const', const: 'const', varalias: 'const', group: 'module', theme: 'module', error: 'type' },
+    compared: ['function', 'macro', 'const', 'module', 'type'] },
+
   // json
   // ctags tags every value, an array's elements too, named by their index (`0`; a top-level array's
   // have no scope): they are no keys, so not compared. A tag's scope is the path of keys and indices

@@ -278,6 +278,7 @@ describe('a hundred thousand nested blocks in each language parsed since the key
     'nest.graphql': { text: `scalar needle\nquery Q { ${nested('a { ', '}', 'b')} }\n`, first: '1 type needle' },
     'nest.just': { text: `needle:\n    echo\nx := ${nested('(', ')', '"1"')}\n`, first: '1 function needle' },
     'nest.nim': { text: `proc needle() = discard\nlet x = ${nested('(', ')', '1')}\n`, first: '1 function needle' },
+    'nest.el': { text: `(defun needle () 1)\n(defvar x ${nested('[', ']', '1')})\n`, first: '1 function needle' },
     // HCL's grammars take about the parse's budget at this depth: within it, `needle` first; past it, the backstop, which lists nothing of HCL.
     'nest.hcl': { text: `job "needle" {}\nx = ${nested('[', ']')}\n`, first: '' },
     'nest.dockerfile': { text: `FROM alpine AS needle\nRUN echo ${nested('(', ')', '1')}\n`, first: '1 module needle' },
