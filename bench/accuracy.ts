@@ -588,7 +588,7 @@ function ctagsLanguageSuite(language: CtagsLanguage): Suite {
   const entry = (file: string, tag: CtagsTag): Entry | undefined => {
     if (!Object.hasOwn(language.kinds, tag.kind) || language.skip?.(tag) === true) return undefined;
     const parent = tag.scope === undefined ? undefined : lastSegment(tag.scope, separator);
-    return { file, line: tag.line, name: tag.name, shown: tag.name, kind: tag.kind, parent, parentKind: tag.scopeKind, expected: language.kinds[tag.kind] };
+    return { file, line: language.line?.(tag) ?? tag.line, name: tag.name, shown: tag.name, kind: tag.kind, parent, parentKind: tag.scopeKind, expected: language.kinds[tag.kind] };
   };
   return {
     label: language.label, folder: language.folder, accepts: endsWith(...language.endings), compared: new Set(language.compared),

@@ -31,6 +31,8 @@ export interface CtagsLanguage {
   readonly separator?: string;
   /** Tags the reference lists that are not compared, with why (a comment at the row). */
   readonly skip?: (tag: CtagsTag) => boolean;
+  /** The line a tag stands for, where ctags puts it on another than its name's (its own unless given). */
+  readonly line?: (tag: CtagsTag) => number;
   /** How our names are compared, where ctags names them otherwise (as written unless given). */
   readonly normalize?: Suite['normalize'];
   /** Where ctags names a tag or its parent otherwise than we do, by convention (see `Suite.alike`). */
@@ -326,6 +328,27 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
   // columns (ctags's fields), indexes, and what ctags finds in a body (its variables, cursors, labels).
   { label: 'sql', folder: 'langs/sql', endings: ['.sql'], ctags: 'SQL', letters: 'tVfp', kinds: { table: 'struct', view: 'type', function: 'function', procedure: 'function' }, compared: ['struct', 'type', 'function'] },
 
+  // elisp
+  // Compared: what ctags's EmacsLisp parser names by its definer: functions, `defsubst`s, inlines,
+  // aliases, minor and derived modes (our functions), macros, variables, customs, faces, constants
+  // and variable aliases (consts), groups and themes (modules), errors (types). Not compared: its
+  // `unknown`, any other form whose head starts with `def` (`defhydra`, `defadvice`, `define-key`…).
+  // ctags reads a form only where its `(def` opens a line at the margin, and scopes nothing: what we
+  // list in a `defun` (a `defvar` declaring a special variable), or not at the margin, is extra.
+  { label: 'elisp', folder: 'langs/elisp', endings: ['.el'], ctags: 'EmacsLisp', letters: 'CDGHMTVacefimsv',
+    kinds: { function: 'function', subst: 'function', inline: 'function', alias: 'function', minorMode: 'function', derivedMode: 'function', macro: 'macro', variable: 'const', custom: 'const', face: 'const', const: 'const', varalias: 'const', group: 'module', theme: 'module', error: 'type' },
+    compared: ['function', 'macro', 'const', 'module', 'type'] },
+
+  // html
+  // Compared: elements' ids and `<a name>` anchors (our keys), h1 to h3 headings, named by their text.
+  // Not compared: classes, and the scripts and stylesheets a page links (references, not
+  // definitions). ctags scopes nothing: what we nest (an id in the element of another) is no
+  // difference of parent. ctags puts a heading on the line it closes on: it stands for the line of
+  // its first text, where we put it (`<h1>⏎  Title⏎</h1>`: line 2, not 3).
+  { label: 'html', folder: 'langs/html', endings: ['.html', '.htm'], ctags: 'HTML', letters: 'Iahij',
+    kinds: { id: 'key', anchor: 'key', heading1: 'heading', heading2: 'heading', heading3: 'heading' }, compared: ['key', 'heading'],
+    line: htmlHeadingLine() },
+
   // json
   // ctags tags every value, an array's elements too, named by their index (`0`; a top-level array's
   // have no scope): they are no keys, so not compared. A tag's scope is the path of keys and indices
@@ -523,5 +546,25 @@ function linesInside(opens: RegExp, closes = opens): (file: string) => ReadonlyS
       byFile.set(file, lines);
     }
     return lines;
+  };
+}
+
+/**
+ * HTML: a heading tag's line, as the line of its first text: from the line ctags gives (the one the
+ * heading closes on) back to its start tag, then the first line after the tag's `>` holding text.
+ */
+function htmlHeadingLine(): (tag: CtagsTag) => number {
+  const byFile = new Map<string, string[]>();
+  return (tag) => {
+    if (!tag.kind.startsWith('heading')) return tag.line;
+    let lines = byFile.get(tag.path);
+    if (lines === undefined) byFile.set(tag.path, (lines = readFileSync(tag.path, 'utf8').split('\n')));
+    const level = tag.kind.at(-1)!;
+    let start = tag.line - 1;
+    while (start > 0 && !new RegExp(`<h${level}\\b`, 'i').test(lines[start] ?? '')) start--;
+    const opening = new RegExp(`<h${level}\\b[^>]*>`, 'i').exec(lines[start] ?? '');
+    let rest = opening === null ? '' : (lines[start] ?? '').slice(opening.index + opening[0].length);
+    for (let line = start; line < tag.line; rest = lines[++line] ?? '') if (rest.replace(/<[^>]*>/g, '').trim() !== '') return line + 1;
+    return tag.line;
   };
 }

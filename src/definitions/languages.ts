@@ -54,7 +54,7 @@ const KEYWORD_LANGUAGES: readonly LanguageInfo[] = (
 /** Prose and data without a grammar: `outline` lists nothing for these, rather than guess at keywords in text. */
 const PROSE_AND_DATA = new Set([
   'txt', 'text', 'rst', 'adoc', 'json5', 'jsonl', 'ndjson', 'ini', 'cfg',
-  'conf', 'csv', 'tsv', 'xml', 'svg', 'html', 'htm', 'lock', 'log', 'sum', 'mod', 'properties', 'env',
+  'conf', 'csv', 'tsv', 'xml', 'svg', 'lock', 'log', 'sum', 'mod', 'properties', 'env',
 ]);
 
 export function isProseOrData(file: string): boolean {
