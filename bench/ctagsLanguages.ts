@@ -349,6 +349,42 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     kinds: { id: 'key', anchor: 'key', heading1: 'heading', heading2: 'heading', heading3: 'heading' }, compared: ['key', 'heading'],
     line: htmlHeadingLine() },
 
+  // fortran
+  // Compared: programs, modules, submodules and block data (our modules), functions and subroutines
+  // (functions), named interfaces, derived types (structs) and their type-bound procedures (methods),
+  // nested. ctags names an operator's interface or binding by its operator (`+`), we as written
+  // (`operator(+)`). Not compared: variables, components, enumerators, entry points, common blocks,
+  // namelists, labels, which an outline does not list, and what an interface block declares (ctags's
+  // prototypes, off by default: ours are extra).
+  { label: 'fortran', folder: 'langs/fortran', endings: ['.f90', '.F90', '.f95', '.f03', '.f08'], ctags: 'Fortran', letters: 'mSpbfsitM',
+    kinds: { module: 'module', submodule: 'module', program: 'module', blockData: 'module', function: 'function', subroutine: 'function', interface: 'interface', type: 'struct', method: 'method' },
+    compared: ['module', 'function', 'interface', 'struct', 'method'],
+    normalize: (definition, parent) => ({ name: operatorOf(definition.name), parent: parent === undefined ? undefined : operatorOf(parent.name) }) },
+
+  // scheme
+  // ctags reads a line that begins with `(def` at its first column as a definition (its "function"),
+  // named by the first word after it, any parentheses skipped: compared as any of ours. It lists no
+  // indented definition (a library's, a function's own), which we list: ours are extra. A library
+  // is compared by the first word of its name (ctags's `example` of `(define-library (example queue)`).
+  // Skipped: a form of a project's own whose name begins with `def` (`(define-logger name`, a use of
+  // a macro defining who knows what), and tags on the lines of a block comment `#| … |#`, which ctags
+  // reads as code.
+  { label: 'scheme', folder: 'langs/scheme', endings: ['.scm', '.ss', '.sld', '.sls', '.sps'], ctags: 'Scheme', letters: 'f', kinds: { function: undefined },
+    compared: ['function', 'const', 'macro', 'struct', 'module'], normalize: libraryFirstWord,
+    skip: schemeSkip(['define', 'define*', 'define-inline', 'define-integrable', 'define-syntax', 'define-macro', 'define-syntax-rule', 'define-record-type', 'define-library']) },
+
+  // racket
+  // ctags has no Racket parser and maps `.rkt` to Scheme: compared as the scheme row. Not compared:
+  // `struct` and `module`, which begin with no `(def`. Skipped as in the scheme row, Racket's forms
+  // known.
+  { label: 'racket', folder: 'langs/racket', endings: ['.rkt'], ctags: 'Scheme', letters: 'f', kinds: { function: undefined },
+    compared: ['function', 'const', 'macro', 'struct', 'type'],
+    skip: schemeSkip([
+      'define', 'define/contract', 'define/public', 'define/private', 'define/override', 'define/augment', 'define/pubment',
+      'define/public-final', 'define/override-final', 'define/augride', 'define/overment', 'define/augment-final', 'define-for-syntax',
+      'define-syntax', 'define-syntax-rule', 'define-simple-macro', 'define-syntax-parser', 'define-syntax-parse-rule', 'define-struct', 'define-record-type', 'define-type',
+    ]) },
+
   // json
   // ctags tags every value, an array's elements too, named by their index (`0`; a top-level array's
   // have no scope): they are no keys, so not compared. A tag's scope is the path of keys and indices
@@ -499,6 +535,30 @@ function linesOfBrackets(): (file: string) => ReadonlySet<number> {
       byFile.set(file, lines);
     }
     return lines;
+  };
+}
+
+/** Fortran: an operator's name as ctags gives it (`operator(+)` → `+`, `assignment(=)` → `=`), any other as written. */
+function operatorOf(name: string): string {
+  return /^(?:operator|assignment)\s*\((.*)\)$/i.exec(name)?.[1]?.trim() ?? name;
+}
+
+/** Scheme: a library's name by its first word (`(example queue)` → `example`), as ctags names it; any other as written. */
+function libraryFirstWord(definition: Definition, parent: Definition | undefined): { name: string; parent: string | undefined } {
+  const firstWord = (entry: Definition) => (entry.kind === 'module' ? /^\(\s*([^\s()]+)/.exec(entry.name)?.[1] ?? entry.name : entry.name);
+  return { name: firstWord(definition), parent: parent === undefined ? undefined : firstWord(parent) };
+}
+
+/**
+ * Scheme and Racket: whether ctags's tag is not compared: on a line of a block comment `#| … |#`, or
+ * of a form beginning with `def` that is none of the forms the outline lists (`known`).
+ */
+function schemeSkip(known: readonly string[]): (tag: CtagsTag) => boolean {
+  const commentLines = linesInside(/^\s*#\|(?!.*\|#)/, /\|#/);
+  const forms = new Set(known);
+  return (tag) => {
+    const form = /^\/\^\((\S+)/.exec(tag.pattern ?? '')?.[1]?.replace(/\\\//g, '/');
+    return commentLines(tag.path).has(tag.line) || (form !== undefined && /^def/i.test(form) && !forms.has(form));
   };
 }
 
