@@ -17,31 +17,25 @@ import path from 'node:path';
 export const FORMAT_VERSION = 3;
 
 const DATABASE_NAME = new RegExp(`^index-v${FORMAT_VERSION}\\.[0-9a-z]+-[0-9a-f]+\\.sqlite$`);
-/** A log or shared memory of this format's databases. */
-const SIDE_FILE_NAME = new RegExp(`^(index-v${FORMAT_VERSION}\\.[0-9a-z]+-[0-9a-f]+\\.sqlite)-(wal|shm)$`);
 /** Every database file of any format, with its side files: older builds' one-name files (`index-v1.sqlite`) too. */
 const ANY_DATABASE_FILE_NAME = /^index-v\d+(\.[0-9a-z]+-[0-9a-f]+)?\.sqlite(-wal|-shm)?$/;
 /** The database and its write-ahead log and shared memory: gone together, or a new file would read an old log. */
 const DATABASE_SUFFIXES = ['', '-wal', '-shm'];
 
-/**
- * The folder's databases of this format, oldest made first. A log or shared memory left by a
- * database that is gone (a process that still read it may make them again) is removed.
- */
+/** The folder's databases of this format, oldest made first. */
 export function databasesOf(folder: string): string[] {
-  const names = readdirSync(folder);
-  const databases = new Set(names.filter((name) => DATABASE_NAME.test(name)));
-  for (const name of names) {
-    const owner = SIDE_FILE_NAME.exec(name)?.[1];
-    if (owner !== undefined && !databases.has(owner)) rmSync(path.join(folder, name), { force: true });
-  }
-  return [...databases].sort().map((name) => path.join(folder, name));
+  return readdirSync(folder)
+    .filter((name) => DATABASE_NAME.test(name))
+    .sort()
+    .map((name) => path.join(folder, name));
 }
 
 /**
  * The database to open: the oldest of this format, the one most likely in use (two processes that
  * each made one at once both take the same); an empty one is made where there is none. Any others
  * are removed: no path is made again, so a process still using one only loses what it writes there.
+ * A `-wal` or `-shm` is removed only with its database: one whose database a listing misses (made
+ * while the folder was read) may be in use, and a second `-shm` for a database in use would damage it.
  */
 export function currentDatabase(folder: string): string {
   let databases = databasesOf(folder);
