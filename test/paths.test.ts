@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { PathError, resolveProjectPath } from '../src/project/paths.js';
-import { openProject, ProjectError } from '../src/session/project.js';
+import { openProject } from '../src/session/project.js';
+import { ProjectError } from '../src/session/projectFolder.js';
 
 /** A folder holding the project `proj`, a sibling `proj-evil` that shares its prefix, and `x` beside them. */
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'zumba-')));

@@ -1,24 +1,18 @@
 /**
  * The `zumba` command: `mcp` starts the server; the one-shot commands print exactly what the tool of
  * the same name returns. Exit codes: 0 answered, 1 the tool could not answer, 2 bad usage.
+ *
+ * Each command imports what it runs when it runs: a process loads only its own command's code, and
+ * the server answers its client's first request sooner (see docs/server.md).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { loadLanguages, ManifestError } from '../definitions/manifest.js';
 import type { CacheOptions } from '../index/index.js';
-import { RemoteError } from '../remote/http.js';
-import { remoteSettings, type RemoteSettings } from '../remote/remoteCache.js';
-import { openProject, ProjectError, type Project } from '../session/project.js';
-import { isFolder, type MapArguments } from '../tools/folderMap.js';
-import { findTool } from '../tools/registry.js';
-import { isRefusal } from '../tools/toolError.js';
+import type { RemoteSettings } from '../remote/remoteSettings.js';
+import type { Project, ProjectOptions } from '../session/project.js';
+import { ProjectError, projectFolder } from '../session/projectFolder.js';
+import type { MapArguments } from '../tools/folderMap.js';
 import { VERSION } from '../version.js';
-import { cacheCommand, indexCommand } from './indexCommands.js';
-import { languagesReport, treeOf } from './languageCommands.js';
-import { mapCommand } from './mapCommand.js';
-import { outlineCommand } from './outlineCommand.js';
-import { checkedArguments, runTool, UsageError } from './runTool.js';
-import { testCommand } from './testCommand.js';
-import { findReferencesJson, findSymbolJson } from './searchJson.js';
+import { UsageError } from './usageError.js';
 
 const USAGE = `Usage:
   zumba mcp <project> [--diagnostics <file>] [--queries DIR] [--no-watch]
@@ -75,27 +69,35 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   mcp: async (argv) => {
     const { positionals, values } = parse(argv, { diagnostics: { type: 'string' }, 'no-watch': { type: 'boolean' }, ...QUERIES_OPTION, ...CACHE_OPTIONS, ...REMOTE_OPTION });
     if (positionals.length !== 1) throw new UsageError('mcp takes exactly one project folder');
-    const diagnosticsFile = values['diagnostics'] as string | undefined;
-    // Loaded for the server alone: the MCP SDK would add a tenth of a second to every one-shot command.
+    const folder = positionals[0]!;
+    projectFolder(folder); // A wrong folder is said before anything else loads.
+    const options = { diagnosticsFile: values['diagnostics'] as string | undefined, languageRoots: queryRoots(values), ...cacheOptions(values), ...(await remoteOption(values)), fillWhenIdle: true, watch: values['no-watch'] !== true };
+    const open = () => opened(folder, options);
+    // The package's own languages load after the handshake; a user's are checked first, so that a
+    // mistake in them is an exit 2 rather than a server that fails once connected.
+    const project = options.languageRoots.length > 0 ? await open() : undefined;
     const { serve } = await import('./serve.js');
-    await serve(openProject(positionals[0]!, { diagnosticsFile, languageRoots: queryRoots(values), ...cacheOptions(values), ...remoteOption(values), fillWhenIdle: true, watch: values['no-watch'] !== true }));
+    serve(project === undefined ? open : async () => project);
     return 0;
   },
   test: async (argv) => {
     const { positionals, values } = parse(argv, { update: { type: 'boolean' }, ...CACHE_OPTIONS });
+    const { testCommand } = await import('./testCommand.js');
     return testCommand(positionals, values['update'] === true, cacheOptions(values));
   },
   index: async (argv) => {
     const { positionals, values } = parse(argv, { ...PROJECT_OPTION, push: { type: 'boolean' } });
     if (positionals.length > 0) throw new UsageError('index takes no arguments (--project DIR names the folder)');
     if (values['no-cache'] === true) throw new UsageError('index fills the index on disk: not with --no-cache');
-    const project = projectOf(values);
+    const project = await projectOf(values);
     if (values['push'] === true && project.remote === undefined) throw new UsageError('index --push needs a remote cache: --remote-cache URL or ZUMBA_REMOTE_CACHE');
+    const { indexCommand } = await import('./indexCommands.js');
     return indexCommand(project, values['push'] === true);
   },
   cache: async (argv) => {
     const { positionals, values } = parse(argv, CACHE_OPTIONS);
     if (positionals.length > 1 || (positionals.length === 1 && positionals[0] !== 'clear')) throw new UsageError('cache takes nothing, or clear');
+    const { cacheCommand } = await import('./indexCommands.js');
     return cacheCommand(cacheOptions(values), positionals[0] === 'clear');
   },
   outline: async (argv) => {
@@ -110,20 +112,23 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     });
     if (positionals.length === 0) throw new UsageError('outline needs at least one file, glob or folder');
     if (values['ranges'] === true && values['json'] === true) throw new UsageError('outline takes --ranges or --json, not both (JSON lines hold the ranges)');
-    const project = projectOf(values);
+    const project = await projectOf(values);
     const mapOptions = values['budget'] !== undefined || values['focus'] !== undefined;
+    const [{ isFolder }, { findTool }, { checkedArguments }] = await Promise.all([import('../tools/folderMap.js'), import('../tools/registry.js'), import('./runTool.js')]);
     if (positionals.length === 1 && values['snapshot'] === undefined && isFolder(project, positionals[0]!)) {
       const args = checkedArguments(findTool('outline')!, {
         path: positionals[0],
         ...(values['budget'] !== undefined && { budget: Number(values['budget']) }),
         ...(values['focus'] !== undefined && { focus: values['focus'] }),
       }) as unknown as MapArguments;
+      const { mapCommand } = await import('./mapCommand.js');
       return mapCommand(project, args, values['json'] === true ? 'json' : values['ranges'] === true ? 'ranges' : 'text');
     }
     if (mapOptions) throw new UsageError('--budget and --focus are for the map of one folder');
     const snapshotFile = values['snapshot'] as string | undefined;
     if (values['update'] === true && snapshotFile === undefined) throw new UsageError('outline --update rewrites a snapshot: it needs --snapshot FILE');
     const format = values['json'] === true ? 'json' : values['ranges'] === true ? 'ranges' : 'text';
+    const { outlineCommand } = await import('./outlineCommand.js');
     return outlineCommand(project, positionals, format, snapshotFile === undefined ? undefined : { file: snapshotFile, update: values['update'] === true });
   },
   'find-symbol': async (argv) => {
@@ -131,26 +136,30 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     if (positionals.length !== 1) throw new UsageError('find-symbol takes exactly one name');
     if (values['body'] === true && values['json'] === true) throw new UsageError('find-symbol takes --body or --json, not both');
     const args = { name: positionals[0], ...(values['body'] === true && { body: true }) };
-    return values['json'] === true ? findSymbolJson(projectOf(values), args) : runTool(projectOf(values), findTool('find_symbol')!, args);
+    const project = await projectOf(values);
+    if (values['json'] === true) return (await import('./searchJson.js')).findSymbolJson(project, args);
+    return runNamedTool(project, 'find_symbol', args);
   },
   'find-references': async (argv) => {
     const { positionals, values } = parse(argv, { ...PROJECT_OPTION, path: { type: 'string' }, enclosing: { type: 'boolean' }, ...JSON_OPTION });
     if (positionals.length !== 1) throw new UsageError('find-references takes exactly one name');
     const args = { name: positionals[0], path: values['path'], ...(values['enclosing'] === true && { enclosing: true }) };
-    return values['json'] === true ? findReferencesJson(projectOf(values), args) : runTool(projectOf(values), findTool('find_references')!, args);
+    const project = await projectOf(values);
+    if (values['json'] === true) return (await import('./searchJson.js')).findReferencesJson(project, args);
+    return runNamedTool(project, 'find_references', args);
   },
   diagnostics: async (argv) => {
     const { positionals, values } = parse(argv, { ...PROJECT_OPTION, diagnostics: { type: 'string' } });
     if (values['diagnostics'] === undefined) throw new UsageError('diagnostics needs --diagnostics FILE');
     if (positionals.length > 1) throw new UsageError('diagnostics takes at most one path');
-    const project = projectOf(values, values['diagnostics'] as string);
-    return runTool(project, findTool('diagnostics')!, { path: positionals[0] });
+    const project = await projectOf(values, values['diagnostics'] as string);
+    return runNamedTool(project, 'diagnostics', { path: positionals[0] });
   },
   languages: async (argv) => {
     const { positionals, values } = parse(argv, { ...QUERIES_OPTION, ...CACHE_OPTIONS });
     if (positionals.length > 0) throw new UsageError('languages takes no arguments');
-    const languages = loadLanguages(queryRoots(values));
-    const { table, problems } = await languagesReport(languages);
+    const [{ loadLanguages }, { languagesReport }] = await Promise.all([import('../definitions/manifest.js'), import('./languageCommands.js')]);
+    const { table, problems } = await languagesReport(loadLanguages(queryRoots(values)));
     process.stdout.write(table + '\n');
     for (const problem of problems) process.stderr.write(`${problem}\n`);
     return problems.length === 0 ? 0 : 1;
@@ -158,8 +167,10 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   tree: async (argv) => {
     const { positionals, values } = parse(argv, PROJECT_OPTION);
     if (positionals.length !== 1) throw new UsageError('tree takes exactly one file');
+    const project = await projectOf(values);
+    const [{ treeOf }, { isRefusal }] = await Promise.all([import('./languageCommands.js'), import('../tools/toolError.js')]);
     try {
-      process.stdout.write((await treeOf(projectOf(values), positionals[0]!)) + '\n');
+      process.stdout.write((await treeOf(project, positionals[0]!)) + '\n');
       return 0;
     } catch (error) {
       if (!isRefusal(error)) throw error;
@@ -189,12 +200,13 @@ function cacheOptions(values: Record<string, unknown>): CacheOptions {
 }
 
 /** `--remote-cache URL`, else `$ZUMBA_REMOTE_CACHE`; none with --no-cache (whose answers are made from nothing kept). */
-function remoteOption(values: Record<string, unknown>): { remote?: RemoteSettings } {
+async function remoteOption(values: Record<string, unknown>): Promise<{ remote?: RemoteSettings }> {
   const flag = values['remote-cache'] as string | undefined;
   if (values['no-cache'] === true) {
     if (flag !== undefined) throw new UsageError('--remote-cache fills the local index: not with --no-cache');
     return {};
   }
+  const [{ remoteSettings }, { RemoteError }] = await Promise.all([import('../remote/remoteSettings.js'), import('../remote/http.js')]);
   try {
     const remote = remoteSettings(flag);
     return remote === undefined ? {} : { remote };
@@ -204,8 +216,19 @@ function remoteOption(values: Record<string, unknown>): { remote?: RemoteSetting
   }
 }
 
-function projectOf(values: Record<string, unknown>, diagnosticsFile?: string): Project {
-  return openProject((values['project'] as string | undefined) ?? process.cwd(), { diagnosticsFile, languageRoots: queryRoots(values), ...cacheOptions(values), ...remoteOption(values) });
+async function opened(folder: string, options: ProjectOptions): Promise<Project> {
+  const { openProject } = await import('../session/project.js');
+  return openProject(folder, options);
+}
+
+async function projectOf(values: Record<string, unknown>, diagnosticsFile?: string): Promise<Project> {
+  return opened((values['project'] as string | undefined) ?? process.cwd(), { diagnosticsFile, languageRoots: queryRoots(values), ...cacheOptions(values), ...(await remoteOption(values)) });
+}
+
+/** A one-shot command that is one tool's call. */
+async function runNamedTool(project: Project, toolName: string, args: Record<string, unknown>): Promise<number> {
+  const [{ findTool }, { runTool }] = await Promise.all([import('../tools/registry.js'), import('./runTool.js')]);
+  return runTool(project, findTool(toolName)!, args);
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -241,25 +264,32 @@ function endQuietlyWhenReaderLeaves(): void {
 // (EFBIG), and the index, the only thing zumba writes, takes that as a full disk.
 process.on('SIGXFSZ', () => {});
 
+/** Says what went wrong on stderr; the exit code: 2 for a mistake in the command, 1 for anything else. */
+async function failed(error: unknown): Promise<number> {
+  if (error instanceof UsageError) {
+    process.stderr.write(`zumba: ${error.message}\n${USAGE}\n`);
+    return 2;
+  }
+  // Loaded already where such an error came from.
+  const [{ ManifestError }, { isRefusal }] = await Promise.all([import('../definitions/manifest.js'), import('../tools/toolError.js')]);
+  if (error instanceof ProjectError || error instanceof ManifestError) {
+    process.stderr.write(`zumba: ${error.message}\n`);
+    return 2;
+  }
+  if (isRefusal(error)) {
+    // A tool's refusal met outside a tool call (a glob `zumba outline` could not expand): exit 1, as a tool's.
+    process.stderr.write(`${error.message}\n`);
+    return 1;
+  }
+  process.stderr.write(`zumba: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return 1;
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`zumba: ${error.message}\n${USAGE}\n`);
-    } else if (error instanceof ProjectError || error instanceof ManifestError) {
-      process.stderr.write(`zumba: ${error.message}\n`);
-    } else if (isRefusal(error)) {
-      // A tool's refusal met outside a tool call (a glob `zumba outline` could not expand): exit 1, as a tool's.
-      process.stderr.write(`${error.message}\n`);
-      process.exitCode = 1;
-      return;
-    } else {
-      process.stderr.write(`zumba: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 1;
-      return;
-    }
-    process.exitCode = 2;
+  async (error: unknown) => {
+    process.exitCode = await failed(error);
   },
 );

@@ -3,10 +3,7 @@ import type { Project } from '../session/project.js';
 import { answer } from '../tools/answer.js';
 import { InvalidArguments, parseArguments, type Tool } from '../tools/registry.js';
 import { progressLine } from './progressLine.js';
-
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+import { UsageError } from './usageError.js';
 
 /** The arguments as the tool's schema takes them; bad ones are bad usage. */
 export function checkedArguments(tool: Tool, args: Record<string, unknown>): Record<string, unknown> {

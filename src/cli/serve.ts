@@ -3,10 +3,12 @@
  * had read), on SIGTERM or SIGINT, and when the client goes away (stdout closed); in each case once
  * what it wrote has left, so that no answer is cut short (a signalled server waits STOP_GRACE_MS at
  * most, for a client that does not read).
+ *
+ * The project is opened, and the tools loaded, once initialize is answered (see server.ts).
  */
-import type { Project } from '../session/project.js';
 import { LineTransport } from '../protocol/lineTransport.js';
-import { createServer } from '../protocol/server.js';
+import { McpServer } from '../protocol/server.js';
+import type { Project } from '../session/project.js';
 
 /** How long a signalled server waits for a client that does not read what was already written. */
 const STOP_GRACE_MS = 1000;
@@ -17,21 +19,35 @@ const STOP_GRACE_MS = 1000;
  */
 const INDEX_AFTER_MS = 300;
 
-export async function serve(project: Project): Promise<void> {
-  const server = createServer(project);
+export function serve(openProject: () => Promise<Project>): void {
+  let project: Promise<Project> | undefined;
+  const projectNow = () => (project ??= openProject());
   const transport = new LineTransport(process.stdin, process.stdout);
+  const server = new McpServer(transport, async () => {
+    try {
+      const [opened, { toolHost }] = await Promise.all([projectNow(), import('../protocol/toolHost.js')]);
+      return toolHost(opened);
+    } catch (error) {
+      // Each call is answered with this error; stderr says it once.
+      process.stderr.write(`zumba: ${error instanceof Error ? error.message : String(error)}\n`);
+      throw error;
+    }
+  });
   // The search workers are stopped first, each after what it is doing: one ended by the process's
   // exit in the middle of an index write that fails (a full disk, another process holding the
   // lock) takes the whole process down with it (a V8 fatal error in SQLite's binding, SIGABRT).
-  const exit = () => void project.search.close().finally(() => process.exit(0));
-  server.onclose = exit;
-  server.onerror = () => {}; // Broken pipes and the like: the transport closes, and we exit.
+  const exit = () => void Promise.resolve(project?.then((opened) => opened.search.close()))
+    .catch(() => {})
+    .finally(() => process.exit(0));
+  transport.onclose = exit;
+  transport.onerror = () => {}; // Broken pipes and the like: the transport closes, and we exit.
   const stop = () => {
-    void server.close(); // Requests in flight go unanswered; answers already written are let out.
+    void transport.close(); // Requests in flight go unanswered; answers already written are let out.
     setTimeout(exit, STOP_GRACE_MS);
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  await server.connect(transport);
-  setTimeout(() => project.search.start(), INDEX_AFTER_MS).unref();
+  transport.start();
+  const startSearch = () => void server.tools().then(() => projectNow()).then((opened) => opened.search.start(), () => {});
+  setTimeout(startSearch, INDEX_AFTER_MS).unref();
 }

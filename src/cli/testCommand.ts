@@ -14,7 +14,7 @@ import { CASES_FOLDER, goldenCases, passed, rewriteExpectations, runCase, type C
 import { PACKAGE_ROOT } from '../packageRoot.js';
 import { openProject } from '../session/project.js';
 import { unifiedDiff } from '../text/unifiedDiff.js';
-import { UsageError } from './runTool.js';
+import { UsageError } from './usageError.js';
 
 export async function testCommand(packs: readonly string[], update: boolean, cache: CacheOptions): Promise<number> {
   const runs = (packs.length === 0 ? [{ pack: PACKAGE_ROOT, languageRoots: [] }] : packs.map((pack) => ({ pack, languageRoots: [pack] }))).map((run) => ({ ...run, cases: casesFolder(run.pack) }));

@@ -1,21 +1,42 @@
 /**
- * Sorting one line of input into what JSON-RPC 2.0 says it is. The SDK's stdio transport drops
- * anything it cannot validate without a word; the contract wants an error response for it instead.
+ * JSON-RPC 2.0 as MCP uses it: sorting one line of input into what it is (a line that is no request
+ * gets an error response, not silence), and the shapes of what goes back.
  */
-import { JSONRPCRequestSchema, type JSONRPCNotification, type JSONRPCRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
 export const METHOD_NOT_FOUND = -32601;
 export const INVALID_PARAMS = -32602;
+export const INTERNAL_ERROR = -32603;
+
+export type RequestId = string | number;
+export type Params = Record<string, unknown>;
+
+export interface Notification {
+  readonly method: string;
+  readonly params?: Params;
+}
+
+/** What a request gets back: its result, or an error. */
+export type Response = { readonly result: unknown } | { readonly error: { readonly code: number; readonly message: string } };
+
+/** An error that reaches the client with its code and message as they are. */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export type Incoming =
   /**
    * `id` is the client's id as parsed, `idText` as written: the answer carries the text, so that an id no
    * double holds (`123456789012345678901234567890`) or one written `1.0` comes back as it was sent.
    */
-  | { readonly kind: 'request'; readonly id: RequestId; readonly idText: string; readonly message: Omit<JSONRPCRequest, 'id'> }
-  | { readonly kind: 'notification'; readonly message: JSONRPCNotification }
+  | { readonly kind: 'request'; readonly id: RequestId; readonly idText: string; readonly message: { readonly method: string; readonly params?: Params } }
+  | { readonly kind: 'notification'; readonly message: Notification }
   /** A response to a request of ours: the server sends none, so there is nothing to match it to. */
   | { readonly kind: 'response' }
   /** `idText` is `null` when the line shows no usable id. */
@@ -54,17 +75,20 @@ export function classify(line: string): Incoming {
   const method = value['method'];
   if (typeof method !== 'string') return invalid('"method" must be a string');
   const params = value['params'];
-  if (!hasId) return { kind: 'notification', message: { jsonrpc: '2.0', method, ...(isObject(params) && { params }) } };
+  if (!hasId) return { kind: 'notification', message: { method, ...(isObject(params) && { params }) } };
   if (params !== undefined && !isObject(params)) return invalid('"params" must be an object', INVALID_PARAMS);
-  const message = { jsonrpc: '2.0' as const, method, ...(params !== undefined && { params }) };
-  // The SDK would drop, unanswered, what its own schema rejects (a malformed `params._meta`). The id it
-  // sees is the transport's own, so any id passes here.
-  const checked = JSONRPCRequestSchema.safeParse({ ...message, id: 0 });
-  if (!checked.success) {
-    const problem = checked.error.issues[0]!;
-    return invalid(`"${problem.path.join('.')}": ${problem.message}`);
-  }
-  return { kind: 'request', id: id!, idText, message };
+  const problem = params === undefined ? undefined : metaProblem(params['_meta']);
+  if (problem !== undefined) return invalid(problem);
+  return { kind: 'request', id: id!, idText, message: { method, ...(params !== undefined && { params }) } };
+}
+
+/** What is wrong with a request's `params._meta`, which MCP gives a shape: an object, its progressToken a string or a number. */
+function metaProblem(meta: unknown): string | undefined {
+  if (meta === undefined) return undefined;
+  if (!isObject(meta)) return '"params._meta" must be an object';
+  const token = meta['progressToken'];
+  if (token !== undefined && !isRequestId(token)) return '"params._meta.progressToken" must be a string or a number';
+  return undefined;
 }
 
 /**

@@ -5,17 +5,15 @@
  * is written out. (The SDK's StdioServerTransport drops bad lines silently and never notices the end
  * of its input.)
  *
- * The SDK sees each request under an id of ours; its answer goes out under the client's id, written
- * as the client wrote it. Two requests in flight with the same id thus stay apart, and an id no double
- * holds comes back unchanged.
+ * The server sees each request under a key of the transport's; its answer goes out under the client's
+ * id, written as the client wrote it. Two requests in flight with the same id thus stay apart, and an
+ * id no double holds comes back unchanged.
  *
  * Memory stays bounded whatever the client does: a line longer than MAX_LINE_BYTES is answered with
  * -32600 and not kept, and while the client does not read its answers the transport reads no more.
  */
 import type { Readable, Writable } from 'node:stream';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, JSONRPCNotification, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { classify, PARSE_ERROR, tooLong, type Incoming } from './jsonRpc.js';
+import { classify, PARSE_ERROR, tooLong, type Incoming, type Notification, type Params, type RequestId, type Response } from './jsonRpc.js';
 
 const NEWLINE = 0x0a;
 /** The longest line read: the size at which the SDK's own stdio transport gives up. */
@@ -25,20 +23,28 @@ const KEPT_OF_LONG_LINE = 64 * 1024;
 /** A line of JSON whitespace alone is no message, and gets no answer. */
 const BLANK = /^[ \t\r]*$/;
 
+/** A request as the server handles it: `key` is the transport's, for its answer. */
+export interface Request {
+  readonly key: number;
+  readonly method: string;
+  readonly params?: Params;
+}
+
 interface InFlight {
   /** The client's id as parsed (to match a cancellation) and as written (to answer with). */
   readonly id: RequestId;
   readonly idText: string;
 }
 
-export class LineTransport implements Transport {
+export class LineTransport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
+  onrequest?: (request: Request) => void;
+  onnotification?: (notification: Notification) => void;
 
-  /** Requests read and not yet answered, by the id the SDK knows them by. */
+  /** Requests read and neither answered nor cancelled, by their key. */
   private readonly inFlight = new Map<number, InFlight>();
-  private lastId = 0;
+  private lastKey = 0;
   /** The current line's bytes so far. */
   private pending: Buffer[] = [];
   private pendingBytes = 0;
@@ -54,25 +60,30 @@ export class LineTransport implements Transport {
     private readonly output: Writable,
   ) {}
 
-  async start(): Promise<void> {
+  start(): void {
     this.input.on('data', (chunk: Buffer) => this.receive(chunk));
     this.input.on('end', () => this.endOfInput());
     this.input.on('error', (error) => this.fail(error));
     this.output.on('error', (error) => this.fail(error));
   }
 
-  async send(message: JSONRPCMessage): Promise<void> {
+  /** Answers a request, unless it was cancelled (MCP wants no answer then). */
+  respond(key: number, response: Response): void {
     if (this.closing !== undefined) return;
-    if (!('id' in message) || 'method' in message) {
-      this.write(JSON.stringify(message));
-      return;
-    }
-    const request = this.inFlight.get(message.id as number);
-    if (request === undefined) return; // Cancelled: MCP wants no answer.
-    this.inFlight.delete(message.id as number);
-    const { jsonrpc: _jsonrpc, id: _id, ...body } = message;
-    this.write(`{"jsonrpc":"2.0","id":${request.idText},${JSON.stringify(body).slice(1)}`);
+    const request = this.inFlight.get(key);
+    if (request === undefined) return;
+    this.inFlight.delete(key);
+    this.write(`{"jsonrpc":"2.0","id":${request.idText},${JSON.stringify(response).slice(1)}`);
     if (this.inputEnded && this.inFlight.size === 0) void this.close();
+  }
+
+  /** Whether a request still awaits its answer: neither answered nor cancelled. */
+  awaitsAnswer(key: number): boolean {
+    return this.inFlight.has(key);
+  }
+
+  notify(notification: Notification): void {
+    if (this.closing === undefined) this.write(JSON.stringify({ jsonrpc: '2.0', ...notification }));
   }
 
   /** Reads no more, lets what was written reach the client, then reports the transport closed. */
@@ -133,27 +144,23 @@ export class LineTransport implements Transport {
         return;
       case 'notification':
         if (incoming.message.method === 'notifications/cancelled') this.cancel(incoming.message);
-        else this.onmessage?.(incoming.message);
+        else this.onnotification?.(incoming.message);
         return;
       case 'request': {
-        const id = ++this.lastId;
-        this.inFlight.set(id, { id: incoming.id, idText: incoming.idText });
-        this.onmessage?.({ ...incoming.message, id });
+        const key = ++this.lastKey;
+        this.inFlight.set(key, { id: incoming.id, idText: incoming.idText });
+        this.onrequest?.({ key, ...incoming.message });
       }
     }
   }
 
   /**
-   * A cancelled request gets no answer (MCP), so it no longer holds up the exit at end of input. The
-   * SDK hears of it under our id; a cancellation of no request in flight is dropped.
+   * A cancelled request gets no answer (MCP), so it no longer holds up the exit at end of input. Its
+   * work goes on, unheard; a cancellation of no request in flight is dropped.
    */
-  private cancel(notification: JSONRPCNotification): void {
+  private cancel(notification: Notification): void {
     const requestId = notification.params?.['requestId'];
-    for (const [id, request] of this.inFlight) {
-      if (request.id !== requestId) continue;
-      this.inFlight.delete(id);
-      this.onmessage?.({ ...notification, params: { ...notification.params, requestId: id } });
-    }
+    for (const [key, request] of this.inFlight) if (request.id === requestId) this.inFlight.delete(key);
   }
 
   private endOfInput(): void {

@@ -12,7 +12,8 @@ import type { IndexStore } from '../index/store.js';
 import { worktreeFamily } from '../project/gitWorktrees.js';
 import { hasObject, putObject, RemoteError, shownUrl } from './http.js';
 import { BUCKETS, bucketOf, encodeDefinitions, encodeEntries, encodeManifest, encodeWords, manifestPath, objectName, objectPath, type RemoteDefinitions } from './objects.js';
-import { commitsToTry, endpointOf, keyMap, remoteKeys, type RemoteSettings } from './remoteCache.js';
+import { commitsToTry, keyMap, remoteKeys } from './remoteCache.js';
+import { endpointOf, type RemoteSettings } from './remoteSettings.js';
 
 export interface PushSource {
   readonly projectRoot: string;

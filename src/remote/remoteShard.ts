@@ -16,7 +16,8 @@ import { worktreeFamily, type WorktreeFamily } from '../project/gitWorktrees.js'
 import { realPath } from '../project/paths.js';
 import { getObject, shownUrl, type RemoteEndpoint } from './http.js';
 import { BUCKETS, bucketOf, decodeDefinitions, decodeEntries, decodeManifest, decodeWords, manifestPath, objectPath, type Manifest, type RemoteDefinitions } from './objects.js';
-import { commitsToTry, endpointOf, keyMap, type RemoteSource } from './remoteCache.js';
+import { commitsToTry, keyMap, type RemoteSource } from './remoteCache.js';
+import { endpointOf } from './remoteSettings.js';
 
 /** What a shard gives a remote to read for it. */
 export interface RemoteShardSide {

@@ -8,7 +8,8 @@ import { Languages } from '../definitions/languages.js';
 import type { ManifestEntries } from '../definitions/manifest.js';
 import { openIndexStore, type IndexSettings } from '../index/index.js';
 import type { ShardUsageAnswer } from '../map/shardUsage.js';
-import type { RemoteKeys, RemoteSettings } from '../remote/remoteCache.js';
+import type { RemoteKeys } from '../remote/remoteCache.js';
+import type { RemoteSettings } from '../remote/remoteSettings.js';
 import { Shard, type Hit, type SearchQuery, type ShardFile } from './shard.js';
 
 export interface SearchWorkerData {

@@ -3,23 +3,19 @@
  * walk, its search and the index behind it. The tools take this; it is made here, above the layers
  * it joins.
  */
-import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadLanguages } from '../definitions/manifest.js';
 import { indexSettings, openIndexStore, type CacheOptions, type IndexSettings, type IndexStore, type Warn } from '../index/index.js';
 import { indexedDefinitions } from '../index/indexedOutlines.js';
 import { otherWorktreeSnapshot } from '../index/worktreeEntries.js';
 import { ProjectWalk, type WalkMemory } from '../project/walker.js';
-import type { RemoteSettings } from '../remote/remoteCache.js';
+import type { RemoteSettings } from '../remote/remoteSettings.js';
 import { ProjectRanking, type RankingMemory } from '../map/projectRanking.js';
 import { ProjectSearch } from '../search/projectSearch.js';
+import { projectFolder, type ProjectFolder } from './projectFolder.js';
 import type { OutlineSource } from '../tools/outline.js';
 
-export interface Project extends OutlineSource {
-  /** Absolute path as the user gave it, normalised. */
-  readonly root: string;
-  /** The same folder with every symbolic link resolved: containment is checked against this. */
-  readonly realRoot: string;
+export interface Project extends OutlineSource, ProjectFolder {
   /** The editor's diagnostics file, when one was given; it may be outside the project. */
   readonly diagnosticsFile?: string;
   /** The languages its outlines are made in: the package's grammars and any the user added (see OutlineSource). */
@@ -47,10 +43,6 @@ export interface ProjectOptions extends CacheOptions {
   readonly watch?: boolean;
   /** A remote cache: read where the local index knows nothing of the project. */
   readonly remote?: RemoteSettings;
-}
-
-export class ProjectError extends Error {
-  override name = 'ProjectError';
 }
 
 /** A warning that says the first message given it on stderr, and no other: the answers do not change, so one line is enough. */
@@ -85,15 +77,7 @@ function walkMemory(store: () => IndexStore): WalkMemory {
 }
 
 export function openProject(folder: string, options: ProjectOptions = {}): Project {
-  const root = path.resolve(folder);
-  let isDirectory: boolean;
-  try {
-    isDirectory = statSync(root).isDirectory();
-  } catch {
-    throw new ProjectError(`project folder does not exist: ${folder}`);
-  }
-  if (!isDirectory) throw new ProjectError(`project is not a folder: ${folder}`);
-  const realRoot = realpathSync(root);
+  const { root, realRoot } = projectFolder(folder);
   const languages = loadLanguages(options.languageRoots);
   const index = indexSettings(options, warnOnce);
   // This thread's store, opened when the walk, an outline or a search on this thread first needs it.
