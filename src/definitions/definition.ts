@@ -39,3 +39,10 @@ const TYPE_CONTAINERS: ReadonlySet<Kind> = new Set([
 export function kindWithin(kind: Kind, parent: Kind | undefined): Kind {
   return kind === 'function' && parent !== undefined && TYPE_CONTAINERS.has(parent) ? 'method' : kind;
 }
+
+/** A qualified name's last segment (`Foo::bar`, `Type.Method`: `bar`, `Method`), which find_symbol matches too. */
+export function lastSegment(name: string): string {
+  // `.`, `::` or a lone `:` (Lua's `M:method`); a name ending in one (an Objective-C selector `load:`) is whole.
+  const segments = name.split(/\.|::?/);
+  return segments[segments.length - 1] || name;
+}

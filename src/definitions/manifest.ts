@@ -35,6 +35,12 @@ export interface GrammarEntry {
   /** The text is given the grammar after this language's own pass, which rewrites what the grammar misreads. */
   readonly text?: TextRules;
   /**
+   * Where a definition's name may stand in a file, by this language's rules, so that find_symbol
+   * parses, of the files a name is a word in, only those that may define it (see
+   * `src/languages/c/definitionSites.ts`). Absent: every file the name is a word in.
+   */
+  readonly definitionSites?: SiteRules;
+  /**
    * A data language (YAML, TOML, JSON): its keys are outlined, an outline over the entry cap keeps
    * its upper levels whole, and find_symbol reports none of them (a data file defines nothing).
    */
@@ -47,6 +53,9 @@ export type BodyRules = 'c' | 'go' | 'rust';
 
 /** A language's own pass over a file's text before the parse, every offset kept: see `src/languages/<name>/<name>Text.ts`. */
 export type TextRules = 'make' | 'sql';
+
+/** A language's own test of where a definition's name may stand: see `src/languages/<name>/definitionSites.ts`. */
+export type SiteRules = 'c';
 
 /**
  * Which language a file of these types is written in, by its text: the language of the first rule
@@ -118,6 +127,7 @@ const ManifestSchema = z.object({
       queries: z.object({ outline: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), injections: z.string().min(1).optional() }).strict(),
       bodies: z.enum(['c', 'go', 'rust']).optional(),
       text: z.enum(['make', 'sql']).optional(),
+      'definition-sites': z.enum(['c']).optional(),
       data: z.literal(true).optional(),
       parts: z.object({ lines: z.number().int().min(1), at: Pattern }).strict().optional(),
     }).strict(),
@@ -169,6 +179,7 @@ export function readManifest(languageRoot: string): ManifestEntries {
     ...(entry.queries.injections === undefined ? {} : { injectionsQuery: queryFile(languageRoot, entry.queries.injections, file) }),
     ...(entry.bodies === undefined ? {} : { bodies: entry.bodies }),
     ...(entry.text === undefined ? {} : { text: entry.text }),
+    ...(entry['definition-sites'] === undefined ? {} : { definitionSites: entry['definition-sites'] }),
     ...(entry.data === undefined ? {} : { data: entry.data }),
     ...(entry.parts === undefined ? {} : { parts: entry.parts }),
   }));

@@ -9,6 +9,7 @@
  * `fill`, run by a worker once idle (or by `zumba index`), brings the rest of the shard's files into
  * the index: their words and definitions, made once per content and shared through the store.
  */
+import { lastSegment } from '../definitions/definition.js';
 import { definitionSites, keepDefinitions, type DefinitionSite, type KeptDefinitions } from '../definitions/keptDefinitions.js';
 import type { Languages } from '../definitions/languages.js';
 import { contentKey, gitBlobId } from '../index/contentKey.js';
@@ -33,7 +34,7 @@ import type { WalkedFile } from '../project/walker.js';
 import { shownLineAround, splitLines, stripByteOrderMark } from '../text/lines.js';
 import { wholeWordLines } from '../text/wholeWord.js';
 import { ByteArena } from './byteArena.js';
-import { lastSegment, symbolTest, type SymbolMatch } from './symbolMatch.js';
+import { symbolTest, type SymbolMatch } from './symbolMatch.js';
 
 /** A file of the walk, with its place in it: hits from several shards are merged in this order. */
 export interface ShardFile extends WalkedFile {
@@ -521,7 +522,8 @@ export class Shard {
     for (let i = 0; i < this.files.length; i++) {
       tell(i);
       const file = this.files[i]!;
-      if (this.languages.defining(file.relative) === undefined) continue;
+      const language = this.languages.defining(file.relative);
+      if (language === undefined) continue;
       const state = (checked && this.states.get(file.relative)) || this.stateOf(file);
       if (state === undefined || isUnsearchable(state)) continue;
       if (!mayHoldWords(state, words)) continue;
@@ -529,7 +531,7 @@ export class Shard {
       let parsed: KeptDefinitions | undefined;
       if (this.definedNames(file, known) === undefined && known.definitions === undefined) {
         const read = this.read(file);
-        if (read?.bytes === undefined || !test.mayHold(read.bytes)) continue;
+        if (read?.bytes === undefined || !test.mayHold(read.bytes, language)) continue;
         // Its names, from the index by its content or from a parse: its definitions are held only if it matches.
         ({ state: known, parsed } = await this.index(file, read, 'stored'));
       }

@@ -4,14 +4,16 @@
  * text in any case. The byte tests run before any parse, so that only files that may hold a match
  * are parsed.
  */
+import { lastSegment } from '../definitions/definition.js';
+import { mayDefine } from '../definitions/definitionSites.js';
 import type { DefinitionSite } from '../definitions/keptDefinitions.js';
-import { wholeWordLines } from '../text/wholeWord.js';
+import type { LanguageInfo } from '../definitions/languages.js';
 
 export type SymbolMatch = 'exact' | 'containing';
 
 export interface SymbolTest {
-  /** False when the file's bytes cannot hold a matching definition. */
-  readonly mayHold: (bytes: Buffer) => boolean;
+  /** False when the file's bytes, in its language, cannot hold a matching definition. */
+  readonly mayHold: (bytes: Buffer, language: LanguageInfo) => boolean;
   /** False when no name of a file's definitions (all of them in UTF-8, in one buffer) can match. */
   readonly mayName: (names: Buffer) => boolean;
   readonly matches: (definition: DefinitionSite) => boolean;
@@ -19,10 +21,10 @@ export interface SymbolTest {
 
 export function symbolTest(name: string, match: SymbolMatch): SymbolTest {
   if (match === 'exact') {
-    // A definition's name (or its last segment) stands in its file as a whole word.
+    // A definition's name (or its last segment) stands in its file as a whole word, where its language lets a definition's.
     const word = lastSegment(name);
     return {
-      mayHold: (bytes) => !wholeWordLines(bytes, word).next().done,
+      mayHold: (bytes, language) => mayDefine(language, bytes, word),
       mayName: namesEndingIn(word),
       matches: (definition) => isExactMatch(definition, name),
     };
@@ -65,12 +67,6 @@ function namesEndingIn(word: string): (names: Buffer) => boolean {
     }
     return false;
   };
-}
-
-export function lastSegment(name: string): string {
-  // `.`, `::` or a lone `:` (Lua's `M:method`); a name ending in one (an Objective-C selector `load:`) is whole.
-  const segments = name.split(/\.|::?/);
-  return segments[segments.length - 1] || name;
 }
 
 /**

@@ -28,8 +28,8 @@ export function* wholeWordLines(bytes: Buffer, name: string): Generator<LineMatc
     line += countNewlines(bytes, counted, start);
     counted = start;
     const text = stripCarriageReturn(bytes.toString('utf8', start, end));
-    const column = firstWholeWord(text, name);
-    if (column >= 0) yield { line, text, column };
+    const column = wholeWordColumns(text, name).next().value;
+    if (column !== undefined) yield { line, text, column };
     if (newline < 0) return;
     from = newline + 1;
   }
@@ -41,15 +41,14 @@ function countNewlines(bytes: Buffer, from: number, to: number): number {
   return count;
 }
 
-/** Index of the first occurrence of `name` in `text` with no word character on either side, or -1. */
-function firstWholeWord(text: string, name: string): number {
+/** Each index in `text` of an occurrence of `name` with no word character on either side. */
+export function* wholeWordColumns(text: string, name: string): Generator<number> {
   for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
-    if (!isWordCharacter(codePointBefore(text, i)) && !isWordCharacter(text.codePointAt(i + name.length))) return i;
+    if (!isWordCharacter(codePointBefore(text, i)) && !isWordCharacter(text.codePointAt(i + name.length))) yield i;
   }
-  return -1;
 }
 
-function codePointBefore(text: string, index: number): number | undefined {
+export function codePointBefore(text: string, index: number): number | undefined {
   if (index === 0) return undefined;
   const low = text.charCodeAt(index - 1);
   return low >= 0xdc00 && low <= 0xdfff && index >= 2 ? text.codePointAt(index - 2) : low;

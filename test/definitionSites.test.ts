@@ -1,0 +1,102 @@
+/**
+ * Where a C or C++ definition's name may stand (src/languages/c/definitionSites.ts): find_symbol
+ * parses no file this says cannot define the name, so it must never say so of a file that does.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { lastSegment } from '../src/definitions/definition.js';
+import { definitionSites, mayDefine } from '../src/definitions/definitionSites.js';
+import { outlineDefinitions } from '../src/definitions/engine.js';
+import { written } from '../src/definitions/languages.js';
+import { loadLanguages } from '../src/definitions/manifest.js';
+import { wholeWordLines } from '../src/text/wholeWord.js';
+import { fixturesRoot } from './helpers.js';
+
+const languages = loadLanguages();
+const c = languages.of('x.c')!;
+const cpp = languages.of('x.cpp')!;
+
+describe('where a C or C++ definition may stand', () => {
+  test('a file whose every kmalloc is a use, a comment or a string cannot define it', () => {
+    const uses = [
+      'p = kmalloc(size, GFP_KERNEL);',
+      '\treturn kmalloc(n, flags);',
+      'if (!kmalloc(1, 0)) return;',
+      'ops->kmalloc(4);',
+      'static struct ops o = { .kmalloc = my_alloc };',
+      '#ifdef kmalloc',
+      '#if defined kmalloc',
+      'x = a ? kmalloc(1) : 0;',
+      'n = sizeof kmalloc;',
+      'y = t[kmalloc];',
+      '#include <kmalloc.h>',
+      'a += kmalloc;',
+      'case kmalloc:',
+      '/* memory from kmalloc */',
+      'printf("kmalloc failed");',
+      'x = 1;\n\tkmalloc(4, 0);',
+      'if (x) {\n\tkmalloc(4, (n));\n}',
+      'if (a && (b || c))\n\tkmalloc(4, 0);',
+      'err:\n\tkmalloc(4, 0);',
+    ];
+    for (const line of uses) assert.equal(mayDefine(c, Buffer.from(`${line}\n`), 'kmalloc'), false, line);
+    assert.equal(mayDefine(c, Buffer.from(`${uses.join('\n')}\n`), 'kmalloc'), false);
+  });
+
+  test('a file where kmalloc may be a definition may define it', () => {
+    const definitions = [
+      'void *kmalloc(size_t size, gfp_t flags)',
+      'kmalloc(size_t size, gfp_t flags)',
+      '\tKMALLOC_A, kmalloc,',
+      'SYSCALL_DEFINE1(kmalloc, int, n)',
+      '} kmalloc;',
+      'int a, kmalloc;',
+      'static int kmalloc __read_mostly;',
+      'void *(kmalloc)(size_t n);',
+      '#define kmalloc(n) malloc(n)',
+      'p = f(x); void *kmalloc(size_t n);',
+      'static void *\nkmalloc(size_t n);',
+      'x = 1;\nkmalloc(size_t n)\n{',
+      '/* a comment the keyword scanner reads, where the grammar fails:\n   function kmalloc returns NULL … */',
+      'INITFN_RESULT_TYPE(Handler, void (int))\nkmalloc(size_t n);',
+      '#define DECLARE_ALLOC(T) \\\n    static T *kmalloc(size_t n) \\\n    { return 0; }',
+    ];
+    for (const line of definitions) assert.equal(mayDefine(c, Buffer.from(`${line}\n`), 'kmalloc'), true, line);
+    for (const line of ['void Pool::kmalloc(size_t n) {', 'std::vector<int> kmalloc;', 'public: kmalloc(); int &kmalloc;', 'template <class T> class kmalloc {', 'inline Streams::IBuffer^ kmalloc(']) {
+      assert.equal(mayDefine(cpp, Buffer.from(`${line}\n`), 'kmalloc'), true, line);
+    }
+  });
+
+  test('a name that is no whole word of the file is defined nowhere in it, in any language', () => {
+    assert.equal(mayDefine(c, Buffer.from('void *kmalloc_node(size_t n);\n'), 'kmalloc'), false);
+    assert.equal(mayDefine(languages.of('x.py')!, Buffer.from('x = kmalloc_node(1)\n'), 'kmalloc'), false);
+    assert.equal(mayDefine(languages.of('x.py')!, Buffer.from('x = kmalloc(1)\n'), 'kmalloc'), true);
+  });
+
+  test('every definition of the C and C++ fixtures stands where it may', async () => {
+    let checked = 0;
+    const missed: string[] = [];
+    for (const relative of readdirSync(fixturesRoot, { recursive: true, encoding: 'utf8' })) {
+      const language = languages.defining(relative);
+      if (language === undefined || relative.endsWith('.outline')) continue;
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(path.join(fixturesRoot, relative));
+      } catch {
+        continue; // A folder.
+      }
+      if (written(language, bytes.toString('utf8')).grammar?.definitionSites === undefined) continue;
+      const fileMayDefine = definitionSites(language, bytes);
+      for (const definition of await outlineDefinitions(languages, relative, bytes.toString('utf8'))) {
+        const word = lastSegment(definition.name);
+        if (wholeWordLines(bytes, word).next().done) continue; // Not a word of the file: no filter can find it.
+        checked++;
+        if (!fileMayDefine(word) || !mayDefine(language, bytes, word)) missed.push(`${relative}:${definition.startLine} ${definition.kind} ${definition.name}`);
+      }
+    }
+    assert.deepEqual(missed, []);
+    assert.ok(checked >= 250, `only ${checked} definitions checked`);
+  });
+});
