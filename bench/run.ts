@@ -8,7 +8,9 @@
  * repository; nginx from Debian's package), tokens (the bytes
  * an agent reads for navigation questions, with the tools and without: tokens.ts), map (a folder's
  * map on the Linux tree and on `all`: mapSpeed.ts), start (spawn to `initialize` and to `tools/list`
- * answered, against `node -e 0`: startSpeed.ts) and the soak (30
+ * answered, against `node -e 0`: startSpeed.ts), sites (that find_symbol's filter of the C and C++
+ * files a name may be defined in misses no definition of the corpus, and the first find_symbol on
+ * the Linux tree never indexed: definitionSites.ts) and the soak (30
  * minutes by default) run only when asked for. Every server of the run keeps its
  * index in a folder of the run's own, removed at the end: the user's cache is never touched.
  * The corpus is what `make-corpus.sh` (kept beside the project's shared notes) builds, by default in
@@ -18,6 +20,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runAccuracy } from './accuracy.js';
+import { definitionSitesCheck } from './definitionSites.js';
 import { runEndLines } from './endLines.js';
 import { outlineSpeed } from './outlineSpeed.js';
 import { mapSpeed } from './mapSpeed.js';
@@ -33,7 +36,7 @@ import { treeOutlines } from './treeOutlines.js';
 const [corpusArgument, ...sectionArguments] = process.argv.slice(2);
 const corpus = corpusArgument ?? '/tmp/zumba-corpus';
 const DEFAULT_SECTIONS = ['search', 'index', 'outline', 'trees', 'accuracy', 'ends'];
-const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'remote', 'tokens', 'soak', 'map', 'start'];
+const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'remote', 'tokens', 'soak', 'map', 'start', 'sites'];
 /** From absent and rare to the commonest words of C, as BENCH_NAMES are for the four languages of `all`. */
 const KERNEL_NAMES = [
   'zumba_absent_name', 'kmalloc', 'spin_lock_irqsave', 'task_struct', 'EXPORT_SYMBOL', 'printk', 'mutex_lock', 'list_head',
@@ -92,6 +95,17 @@ if (sections.has('map')) {
   }
 }
 if (sections.has('start')) process.stdout.write(`Start-up (a server on ${corpus}/go, spawn to answer)\n${renderTable(await startSpeed(`${corpus}/go`))}\n\n`);
+/** Names the never-indexed row asks of the kernel: common, rare, and used far more often than defined. */
+const NEVER_INDEXED_NAMES = ['kmalloc', 'ext4_fill_super', 'printk', 'kfree', 'task_struct', 'zumba_absent_name'];
+if (sections.has('sites')) {
+  for (const [tree, names] of [['c', []], ['cpp', []], ['cxx', []], ['linux', NEVER_INDEXED_NAMES]] as const) {
+    if (!existsSync(path.join(corpus, tree))) continue;
+    const { rows, missed } = await definitionSitesCheck(path.join(corpus, tree), names);
+    process.stdout.write(`Where C and C++ definitions may stand (${corpus}/${tree})\n${renderTable(rows)}\n`);
+    for (const miss of missed.slice(0, 20)) process.stdout.write(`  missed: ${miss}\n`);
+    process.stdout.write('\n');
+  }
+}
 if (sections.has('outline')) process.stdout.write(`Outline speed (${corpus})\n${renderTable(await outlineSpeed(corpus))}\n\n`);
 for (const [section, tree, glob, ctagsRuns] of [['trees', 'go', '**/*.go', 3], ['kernel', 'linux', '**/*.{c,h}', 1]] as const) {
   if (!sections.has(section)) continue;

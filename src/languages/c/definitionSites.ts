@@ -37,6 +37,8 @@ const USE_KEYWORDS = new Set([
 const USE_AFTER = new Set(['=', '!', '.', '+', '-', '/', '%', '|', '?', '[', '<']);
 const ASCII_WORD = /\w/;
 const C_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A `#define`, or a line a backslash continues (a macro's body, most often). */
+const MACRO_LINE = /^\s*#\s*define\b|\\\s*$/;
 
 /** A file's test: whether it may define each name asked of it (its tokens made once, for the first name that needs them). */
 export function cDefinitionSites(bytes: Buffer): (name: string) => boolean {
@@ -80,9 +82,14 @@ function holdsWord(text: string, name: string): boolean {
   return !wholeWordColumns(text, name).next().done;
 }
 
-/** Whether some line holds the name as a whole word where a definition's may stand (comments and strings taken as code). */
+/**
+ * Whether some line holds the name as a whole word where a definition's may stand (comments and
+ * strings taken as code), or is a macro's (a `#define` or a line it continues: the tokens' test
+ * keeps any word of a macro).
+ */
 function someLineMayDefine(bytes: Buffer, name: string): boolean {
   for (const { text } of wholeWordLines(bytes, name)) {
+    if (MACRO_LINE.test(text)) return true;
     for (const column of wholeWordColumns(text, name)) if (mayBeDefinedAt(text, column)) return true;
   }
   return false;
@@ -156,6 +163,7 @@ function mayBeDefinedAt(line: string, column: number): boolean {
   if (isWordCharacter(codePointBefore(line, before))) return !USE_KEYWORDS.has(wordEndingAt(line, before));
   const mark = line[before - 1]!;
   if (mark === '>') return line[before - 2] !== '-';
+  if (mark === '/') return line[before - 2] === '*'; // After a comment (`int /*bool*/ name(`), not a division.
   if (mark === ':') return line[before - 2] === ':';
   return !USE_AFTER.has(mark);
 }
