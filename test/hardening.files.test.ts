@@ -288,6 +288,7 @@ describe('a hundred thousand nested blocks in each language parsed since the key
     // begin at a list, takes a fifth of a second at 60,000 levels and minutes at 70,000, past its budget; the
     // backstop lists nothing of Racket. Still an answer.
     'nest.rkt': { text: `#lang racket\n(define (needle) 1)\n(define x ${nested('[', ']', '1')})\n`, first: '' },
+    'nest.gleam': { text: `fn needle() { 1 }\nfn f() ${nested('{ ', ' }', '1')}\n`, first: '1 function needle' },
     // HCL's grammars take about the parse's budget at this depth: within it, `needle` first; past it, the backstop, which lists nothing of HCL.
     'nest.hcl': { text: `job "needle" {}\nx = ${nested('[', ']')}\n`, first: '' },
     'nest.dockerfile': { text: `FROM alpine AS needle\nRUN echo ${nested('(', ')', '1')}\n`, first: '1 module needle' },
