@@ -271,9 +271,9 @@ export class Shard {
     const from = this.filled;
     while (this.filled < this.files.length && performance.now() < until) {
       const file = this.files[this.filled++]!;
-      const state = this.stateOf(file);
-      if (state === undefined || this.isIndexed(file, state)) continue;
-      const read = this.read(file);
+      const looked = this.look(file);
+      if (looked === undefined || this.isIndexed(file, looked.state)) continue;
+      const read = looked.read ?? this.read(file);
       if (read !== undefined) await this.index(file, read, 'stored');
     }
     progress?.(this.filled, this.files.length);
@@ -319,10 +319,11 @@ export class Shard {
     for (let i = 0; i < this.files.length; i++) {
       tell(i);
       const file = this.files[i]!;
-      let state = this.stateOf(file);
-      if (state === undefined) continue;
+      const looked = this.look(file);
+      if (looked === undefined) continue;
+      let state = looked.state;
       if (!this.isIndexed(file, state)) {
-        const read = this.read(file);
+        const read = looked.read ?? this.read(file);
         if (read === undefined) continue;
         state = (await this.index(file, read, 'stored')).state;
       }
@@ -501,10 +502,10 @@ export class Shard {
       tell(i);
       const file = this.files[i]!;
       if (!keep(file.relative)) continue;
-      const state = this.stateOf(file);
-      if (state === undefined || isUnsearchable(state)) continue;
-      if (!mayHoldWords(state, words)) continue;
-      const read = this.read(file);
+      const looked = this.look(file);
+      if (looked === undefined || isUnsearchable(looked.state)) continue;
+      if (!mayHoldWords(looked.state, words)) continue;
+      const read = looked.read ?? this.read(file);
       if (read?.bytes === undefined) continue;
       for (const match of wholeWordLines(read.bytes, name)) {
         hits.push({ order: file.order, relative: file.relative, line: match.line, text: shownLineAround(match.text, match.column) });
@@ -524,13 +525,14 @@ export class Shard {
       const file = this.files[i]!;
       const language = this.languages.defining(file.relative);
       if (language === undefined) continue;
-      const state = (checked && this.states.get(file.relative)) || this.stateOf(file);
-      if (state === undefined || isUnsearchable(state)) continue;
-      if (!mayHoldWords(state, words)) continue;
-      let known = state;
+      const held = checked ? this.states.get(file.relative) : undefined;
+      const looked = held !== undefined ? { state: held, read: undefined } : this.look(file);
+      if (looked === undefined || isUnsearchable(looked.state)) continue;
+      if (!mayHoldWords(looked.state, words)) continue;
+      let known = looked.state;
       let parsed: KeptDefinitions | undefined;
       if (this.definedNames(file, known) === undefined && known.definitions === undefined) {
-        const read = this.read(file);
+        const read = looked.read ?? this.read(file);
         if (read?.bytes === undefined || !test.mayHold(read.bytes, language)) continue;
         // Its names, from the index by its content or from a parse: its definitions are held only if it matches.
         ({ state: known, parsed } = await this.index(file, read, 'stored'));
@@ -596,6 +598,24 @@ export class Shard {
     const state: FileState = { stamp, checked: this.epoch, entry: recorded?.stamp === stamp ? recorded : this.fromOtherWorktree(file.relative, stamp) };
     this.states.set(file.relative, state);
     return state;
+  }
+
+  /**
+   * The file's state (see `stateOf`), and where nothing was known of it, nor can be but from its
+   * bytes, those bytes: every caller reads such a file next, and the read's own stamp serves, where a
+   * stat of its own cost a kernel worker some 0.25 s of a first search. Undefined when it is gone (or
+   * nothing was known of it and it is not a regular file to read).
+   */
+  private look(file: ShardFile): { readonly state: FileState; readonly read: SearchRead | undefined } | undefined {
+    if (this.states.has(file.relative) || this.otherWorktrees !== undefined || this.recordedFiles().has(file.relative)) {
+      const state = this.stateOf(file);
+      return state && { state, read: undefined };
+    }
+    const read = this.read(file);
+    if (read === undefined) return undefined;
+    const state: FileState = { stamp: read.stamp, checked: this.epoch, entry: undefined };
+    this.states.set(file.relative, state);
+    return { state, read };
   }
 
   /** What another worktree recorded of the same content as this version's, as this version's entry (see `worktreeEntries.ts`). */
