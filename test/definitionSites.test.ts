@@ -40,6 +40,11 @@ describe('where a C or C++ definition may stand', () => {
       'if (x) {\n\tkmalloc(4, (n));\n}',
       'if (a && (b || c))\n\tkmalloc(4, 0);',
       'err:\n\tkmalloc(4, 0);',
+      'p =\n\tkmalloc(sizeof(*p), GFP_KERNEL);',
+      'return\n\tkmalloc(n, flags);',
+      'x = y +\n\tkmalloc(1);',
+      'const char *s = R"(\nkmalloc(size_t n) {\n)";',
+      'x = 1; /* a comment\n over lines */ #define y \\\n\t= kmalloc \\\n\t+ 1;',
     ];
     for (const line of uses) assert.equal(mayDefine(c, Buffer.from(`${line}\n`), 'kmalloc'), false, line);
     assert.equal(mayDefine(c, Buffer.from(`${uses.join('\n')}\n`), 'kmalloc'), false);
@@ -62,9 +67,15 @@ describe('where a C or C++ definition may stand', () => {
       '/* a comment the keyword scanner reads, where the grammar fails:\n   function kmalloc returns NULL … */',
       'INITFN_RESULT_TYPE(Handler, void (int))\nkmalloc(size_t n);',
       '#define DECLARE_ALLOC(T) \\\n    static T *kmalloc(size_t n) \\\n    { return 0; }',
+      'p =\n\tq;\nvoid *\nkmalloc(size_t n) {',
+      'n = 1\'000; int kmalloc;',
+      'x = \'a\'; y = u8\'b\';\nvoid *kmalloc(size_t n);',
+      '/* a comment */ #define X \\\n\t= kmalloc \\\n\t+ 1',
+      '#              define kmalloc\t\t\t0',
+      '.macro ALLOC reg\n\tmovhi \\reg, %kmalloc(4)\n.endm',
     ];
     for (const line of definitions) assert.equal(mayDefine(c, Buffer.from(`${line}\n`), 'kmalloc'), true, line);
-    for (const line of ['void Pool::kmalloc(size_t n) {', 'std::vector<int> kmalloc;', 'public: kmalloc(); int &kmalloc;', 'template <class T> class kmalloc {', 'inline Streams::IBuffer^ kmalloc(']) {
+    for (const line of ['void Pool::kmalloc(size_t n) {', 'std::vector<int> kmalloc;', 'public: kmalloc(); int &kmalloc;', 'class kmalloc {\npublic:\n  kmalloc() {}\n};', 'auto x = 0x0000\'FF00; int kmalloc;', 'template <class T> class kmalloc {', 'inline Streams::IBuffer^ kmalloc(']) {
       assert.equal(mayDefine(cpp, Buffer.from(`${line}\n`), 'kmalloc'), true, line);
     }
   });

@@ -19,29 +19,35 @@ export function mayDefine(language: LanguageInfo, bytes: Buffer, word: string): 
 
 /** A file's test of each name asked of it: whether the file may define it (what the test learns of the file kept for the next name). */
 export function definitionSites(language: LanguageInfo, bytes: Buffer): (word: string) => boolean {
-  let languageTest: ((word: string) => boolean) | undefined;
+  let languageTest: { readonly test: LanguageTest | undefined } | undefined;
   return (word) => {
-    if (wholeWordLines(bytes, word).next().done) return false;
-    languageTest ??= languageTestOf(language, bytes);
-    return languageTest(word) || scannedAsDeclaring(bytes, word);
+    const found = wholeWordLines(bytes, word);
+    const first = found.next();
+    if (first.done === true) return false;
+    languageTest ??= { test: languageTestOf(language, bytes) };
+    if (languageTest.test === undefined) return true;
+    // The lines holding the word, found once for both tests.
+    const lines = [first.value.text, ...Array.from(found, (line) => line.text)];
+    return languageTest.test(word, lines) || lines.some((line) => scannedAsDeclaring(line, word));
   };
 }
 
-function languageTestOf(language: LanguageInfo, bytes: Buffer): (word: string) => boolean {
+/** A language's test of whether a file may define a word, given the file's lines that hold it. */
+type LanguageTest = (word: string, lines: readonly string[]) => boolean;
+
+/** The file's language's test; undefined for a language with none (a definition may be wherever the word is). */
+function languageTestOf(language: LanguageInfo, bytes: Buffer): LanguageTest | undefined {
   // A file type of several languages (`.h`) is tested as the language its text is written in.
   const grammar = language.byContent === undefined ? language.grammar : written(language, bytes.toString('utf8')).grammar;
   switch (grammar?.definitionSites) {
     case 'c':
       return cDefinitionSites(bytes);
     case undefined:
-      return () => true;
+      return undefined;
   }
 }
 
-/** Whether the keyword scanner reads some line holding the word as a declaration of it. */
-function scannedAsDeclaring(bytes: Buffer, word: string): boolean {
-  for (const { text } of wholeWordLines(bytes, word)) {
-    if (keywordDefinitions(text).some((definition) => lastSegment(definition.name) === word)) return true;
-  }
-  return false;
+/** Whether the keyword scanner reads a line holding the word as a declaration of it. */
+function scannedAsDeclaring(line: string, word: string): boolean {
+  return keywordDefinitions(line).some((definition) => lastSegment(definition.name) === word);
 }

@@ -3,6 +3,7 @@ import { stripCarriageReturn } from './lines.js';
 
 /** ripgrep's `\w`: a match is a whole word when the characters beside it are none of these. */
 const WORD_CHARACTER = /[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}]/u;
+const WORD_RUN = new RegExp(`${WORD_CHARACTER.source}+`, 'gu');
 const NEWLINE = 0x0a;
 
 export interface LineMatch {
@@ -39,6 +40,11 @@ function countNewlines(bytes: Buffer, from: number, to: number): number {
   let count = 0;
   for (let i = bytes.indexOf(NEWLINE, from); i >= 0 && i < to; i = bytes.indexOf(NEWLINE, i + 1)) count++;
   return count;
+}
+
+/** The whole words of a text: each is a name that `wholeWordColumns` finds in it. */
+export function wholeWordsOf(text: string): string[] {
+  return text.match(WORD_RUN) ?? [];
 }
 
 /** Each index in `text` of an occurrence of `name` with no word character on either side. */

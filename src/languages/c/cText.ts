@@ -52,12 +52,12 @@ export function tokensLeft(tokens: readonly Token[], blanks: readonly (readonly 
 }
 
 /** `[A-Za-z_$]`, by character code (a regular expression per character cost the tokenizer half its time). */
-function isWordStart(c: number): boolean {
+export function isWordStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
 }
 
 /** `[A-Za-z0-9_$]`. */
-function isWordPart(c: number): boolean {
+export function isWordPart(c: number): boolean {
   return isWordStart(c) || (c >= 48 && c <= 57);
 }
 
@@ -84,7 +84,7 @@ export function tokenize(text: string, conditionals?: Conditional[]): Token[] {
       at = end < 0 ? text.length : end + 2;
     } else if (c === '#' && lineStart) {
       const end = directiveEnd(text, at);
-      const kind = conditionals === undefined ? undefined : conditionalKind(text.slice(at + 1, Math.min(end, at + 16)));
+      const kind = conditionals === undefined ? undefined : conditionalKind(text, at, end);
       if (kind !== undefined) conditionals!.push({ kind, start: at, end, tokensBefore: tokens.length });
       at = end;
     } else if (c === '"' || c === "'") {
@@ -138,6 +138,95 @@ function endsLine(text: string, i: number): boolean {
   return text[i] === '\n' && text[i - 1] !== '\\' && !(text[i - 1] === '\r' && text[i - 2] === '\\');
 }
 
+/** What of C or C++ text is no code: the ranges `tokenize` passes over, and the macros' lines among them. */
+export interface NonCode {
+  /** Comments, string and character literals, and preprocessor lines: `[start, end)` pairs in order, flat. */
+  readonly ranges: Int32Array;
+  /** The text of each `#define` or `#undef` line, continuations included (as `tokenize`'s `define` conditionals span it). */
+  readonly macros: readonly string[];
+}
+
+/** Where a scan for what is no code stops: a quote, a `#`, or the start of a comment. */
+const NON_CODE_START = /["'#]|\/[/*]/g;
+
+/**
+ * The ranges `tokenize` passes over, found without making a token of the rest: the text between them
+ * is jumped over by a regular expression (a file's tokens cost some ten times as much, where one
+ * name's few places are all that is asked of it). The same rules as `tokenize`'s: a `#` first on its
+ * line (but for comments) begins a preprocessor line; a quote inside a number is a separator.
+ */
+export function nonCode(text: string): NonCode {
+  const ranges: number[] = [];
+  const macros: string[] = [];
+  let at = 0;
+  /** Where the last range ended: no token reaches back before it. */
+  let floor = 0;
+  const skip = (start: number, end: number) => {
+    ranges.push(start, end);
+    at = floor = end;
+  };
+  for (;;) {
+    NON_CODE_START.lastIndex = at;
+    const found = NON_CODE_START.exec(text);
+    if (found === null) break;
+    const stop = found.index;
+    const c = text[stop]!;
+    if (c === '/') {
+      if (text[stop + 1] === '/') skip(stop, lineEnd(text, stop));
+      else {
+        const end = text.indexOf('*/', stop + 2);
+        skip(stop, end < 0 ? text.length : end + 2);
+      }
+    } else if (c === '#') {
+      if (!startsLine(text, stop, ranges)) {
+        at = stop + 1;
+        continue;
+      }
+      const end = directiveEnd(text, stop);
+      if (conditionalKind(text, stop, end) === 'define') macros.push(text.slice(stop, end));
+      skip(stop, end);
+    } else if (c === "'" && inNumber(text, stop, floor)) {
+      at = stop + 1;
+    } else {
+      // `R"(…)"` where the `R` begins a token (`FOOR"…"` is a word and a string).
+      const raw = c === '"' && text[stop - 1] === 'R' && (stop < 2 || !isWordPart(text.charCodeAt(stop - 2)));
+      if (raw) skip(stop - 1, rawStringEnd(text, stop));
+      else skip(stop, quotedEnd(text, stop, true));
+    }
+  }
+  return { ranges: Int32Array.from(ranges), macros };
+}
+
+/**
+ * Whether only blanks and comments stand between the `#` at `at` and the line break before it (a
+ * line break in a comment is none), as `tokenize` tells a preprocessor line: `ranges` are those
+ * found before it.
+ */
+function startsLine(text: string, at: number, ranges: readonly number[]): boolean {
+  let range = ranges.length - 2;
+  for (let i = at - 1; i >= 0; i--) {
+    if (range >= 0 && i < ranges[range + 1]!) {
+      if (text[ranges[range]!] !== '/') return false; // A literal: a token of its line.
+      i = ranges[range]!;
+      range -= 2;
+    } else if (text[i] === '\n') return true;
+    else if (text[i] !== ' ' && text[i] !== '\t' && text[i] !== '\r' && text[i] !== '\f' && text[i] !== '\v') return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the quote at `quote` separates digits of a number (`1'000`, `0xFF'FF'FF`): the token it
+ * is in (back to `floor`, where the last literal or comment ended) was begun by a digit, and a word
+ * character follows.
+ */
+function inNumber(text: string, quote: number, floor: number): boolean {
+  let start = quote;
+  while (start > floor && (isWordPart(text.charCodeAt(start - 1)) || (text[start - 1] === "'" && start - 1 > floor && isWordPart(text.charCodeAt(start - 2))))) start--;
+  const first = text.charCodeAt(start);
+  return start < quote && first >= 48 && first <= 57 && isWordPart(text.charCodeAt(quote + 1));
+}
+
 /** Past the raw string `"delimiter( … )delimiter"` whose quote is at `quote`. */
 function rawStringEnd(text: string, quote: number): number {
   const open = text.indexOf('(', quote);
@@ -146,9 +235,14 @@ function rawStringEnd(text: string, quote: number): number {
   return end < 0 ? text.length : end + open - quote + 1;
 }
 
-/** What a preprocessor line after its `#` is, if a conditional or a macro's. */
-function conditionalKind(directive: string): Conditional['kind'] | undefined {
-  const word = /^\s*([a-z]+)/.exec(directive)?.[1];
+/** The word after a directive's `#`, however far it is indented (`#              define`, as generated headers have it). */
+const DIRECTIVE_WORD = /\s*([a-z]+)/y;
+
+/** What the preprocessor line from the `#` at `hash` to `end` is, if a conditional or a macro's. */
+function conditionalKind(text: string, hash: number, end: number): Conditional['kind'] | undefined {
+  DIRECTIVE_WORD.lastIndex = hash + 1;
+  const found = DIRECTIVE_WORD.exec(text);
+  const word = found !== null && DIRECTIVE_WORD.lastIndex <= end ? found[1] : undefined;
   if (word === 'if' || word === 'ifdef' || word === 'ifndef') return 'if';
   if (word === 'elif' || word === 'elifdef' || word === 'elifndef') return 'elif';
   if (word === 'else' || word === 'endif') return word;

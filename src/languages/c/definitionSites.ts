@@ -10,24 +10,27 @@
  * - an operator that only an expression follows: `=` (and `==`, `+=`, …), `!`, `+`, `-`, `/`, `%`,
  *   `|`, `?`, `[`, `<`, a lone `:`;
  * - a word that only an expression or a name in use follows: `return`, `case`, `sizeof`, `#ifdef` ….
- * So is a call made a statement (`kfree(p);` first on its line, where a statement begins), and a
- * type named after its key and followed by what follows only a type in use (`struct task_struct *p`,
- * `sizeof(struct page)`, `struct list_head list;`: a definition goes on with `{`, `:` or `final`).
+ * The same holds of the last token of the line above (`p =⏎kmalloc(…)`), but a lone `:`, after which
+ * a line may begin a definition (`public:⏎Foo() {`). So is a call made a statement (`kfree(p);`
+ * first on its line, where a statement begins), and a type named after its key and followed by what
+ * follows only a type in use (`struct task_struct *p`, `sizeof(struct page)`, `struct list_head
+ * list;`: a definition goes on with `{`, `:` or `final`).
  *
  * Anything else may be a definition, and keeps the file: the start of a line (`kmalloc(size_t size)`
- * after a return type on the line above; an enumerator), a type or a macro (`void *kmalloc`,
+ * after a return type on the line above; an enumerator after `,`), a type or a macro (`void *kmalloc`,
  * `__init kmalloc`), `*` and `&`, `(` (`SYSCALL_DEFINE1(kmalloc`, `(kmalloc)(…)`), `,`
  * (`int a, kmalloc;`), `::`, `}` (`} kmalloc;`), `>` (`std::vector<int> kmalloc`), `)`; and any
  * word of a `#define`, whose body may hold definitions (a macro that declares a class's members).
  *
- * The lines are read first, comments and strings taken as code; the tokens (`cText.ts`) only of a
- * file some line of which may define the name.
+ * The lines are read first, comments and strings taken as code; only in a file some line of which
+ * may define the name is what is no code found (`nonCode` in `cText.ts`, by `tokenize`'s rules), and
+ * the tokens beside each place of the name read there.
  *
  * That no definition is missed is checked on every definition of the tests' C and C++ files, and of
  * the benchmark's corpora (`npm run bench -- <corpus> sites`).
  */
-import { codePointBefore, isWordCharacter, wholeWordColumns, wholeWordLines } from '../../text/wholeWord.js';
-import { tokenize, wordOf, type Conditional, type Token } from './cText.js';
+import { codePointBefore, isWordCharacter, wholeWordColumns, wholeWordsOf } from '../../text/wholeWord.js';
+import { isWordPart, isWordStart, nonCode, type NonCode } from './cText.js';
 
 const USE_KEYWORDS = new Set([
   'return', 'case', 'goto', 'sizeof', 'typeof', 'alignof', 'defined', 'if', 'elif', 'ifdef', 'ifndef', 'undef', 'else',
@@ -40,46 +43,59 @@ const C_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** A `#define`, or a line a backslash continues (a macro's body, most often). */
 const MACRO_LINE = /^\s*#\s*define\b|\\\s*$/;
 
-/** A file's test: whether it may define each name asked of it (its tokens made once, for the first name that needs them). */
-export function cDefinitionSites(bytes: Buffer): (name: string) => boolean {
-  let read: TokenizedFile | undefined;
-  return (name) => {
+/**
+ * A file's test: whether it may define each name asked of it, given the file's lines that hold the
+ * name as a whole word (what is no code is found once, for the first name that needs it).
+ */
+export function cDefinitionSites(bytes: Buffer): (name: string, lines: readonly string[]) => boolean {
+  let read: LexedFile | undefined;
+  const mayHoldAssembler = bytes.includes('.endm');
+  return (name, lines) => {
     // The tests read a name as one word of the code: any other (`operator+`, `result_of<F(Args...)>`'s last segment) is kept.
     if (!C_IDENTIFIER.test(name)) return true;
-    // Line by line first: most files that only use the name are passed over here, before any tokenizing.
-    if (!someLineMayDefine(bytes, name)) return false;
-    read ??= tokenized(bytes.toString('utf8'));
-    return read.defines.some((body) => holdsWord(body, name)) || someTokenMayDefine(read, name);
+    // Line by line first: most files that only use the name are passed over here, before the code is told from the rest.
+    const someLine = someLineMayDefine(lines, name);
+    if (!someLine && !mayHoldAssembler) return false;
+    read ??= lexed(bytes.toString('utf8'), mayHoldAssembler);
+    return read.holdsAssembler || (someLine && (macroWordsOf(read).has(name) || someTokenMayDefine(read, name)));
   };
 }
 
-interface TokenizedFile {
-  readonly text: string;
-  readonly tokens: readonly Token[];
-  /** Where each word stands among the tokens. */
-  readonly wordsAt: ReadonlyMap<string, readonly number[]>;
-  /** The text of each `#define` line, continuations included. */
-  readonly defines: readonly string[];
-}
+/**
+ * A line of code begun by an assembler's directive (`.macro`, `.if`, `.word`; not a designated
+ * initializer's `.size = 4`), in a file that defines an assembler's macros (`.endm`): a header that
+ * holds assembler (as the Linux kernel's `asm` headers do) is read as C by the grammar, which may
+ * then take any word of it for a definition (`TASK_STACK-THREAD(r1)` as a function `THREAD`). Such a
+ * file may define any name.
+ */
+const ASSEMBLER_LINE =
+  /^[ \t]*\.(?:macro|endm|if|ifdef|ifndef|ifeq|ifne|ifc|ifnc|else|elseif|endif|rept|endr|irp|irpc|set|equ|equiv|globl|global|section|pushsection|popsection|previous|text|data|bss|align|balign|p2align|long|quad|word|short|hword|byte|int|ascii|asciz|string|fill|space|skip|org|type|size|weak|insn)\b(?![ \t]*=)/gm;
 
-function tokenized(text: string): TokenizedFile {
-  const directives: Conditional[] = [];
-  const tokens = tokenize(text, directives);
-  const wordsAt = new Map<string, number[]>();
-  for (const [i, token] of tokens.entries()) {
-    if (!token.word) continue;
-    const word = wordOf(text, token);
-    const at = wordsAt.get(word);
-    if (at === undefined) wordsAt.set(word, [i]);
-    else at.push(i);
+function holdsAssembler(text: string, nonCode: NonCode): boolean {
+  ASSEMBLER_LINE.lastIndex = 0;
+  for (let found = ASSEMBLER_LINE.exec(text); found !== null; found = ASSEMBLER_LINE.exec(text)) {
+    if (nonCodeAround({ nonCode }, text.indexOf('.', found.index)) === undefined) return true;
   }
-  const defines = directives.filter((directive) => directive.kind === 'define').map((directive) => text.slice(directive.start, directive.end));
-  return { text, tokens, wordsAt, defines };
+  return false;
 }
 
-/** Whether a text holds the name as a whole word. */
-function holdsWord(text: string, name: string): boolean {
-  return !wholeWordColumns(text, name).next().done;
+interface LexedFile {
+  readonly text: string;
+  readonly nonCode: NonCode;
+  /** Whether a line of its code is an assembler's (see `ASSEMBLER_LINE`). */
+  readonly holdsAssembler: boolean;
+  /** The words of its macros' lines, once asked for. */
+  macroWords?: ReadonlySet<string>;
+}
+
+function lexed(text: string, mayHoldAssembler: boolean): LexedFile {
+  const ranges = nonCode(text);
+  return { text, nonCode: ranges, holdsAssembler: mayHoldAssembler && holdsAssembler(text, ranges) };
+}
+
+/** Every whole word of the file's macros (a generated header may hold tens of thousands, and each name asked of it is looked up). */
+function macroWordsOf(file: LexedFile): ReadonlySet<string> {
+  return (file.macroWords ??= new Set(file.nonCode.macros.flatMap((body) => wholeWordsOf(body))));
 }
 
 /**
@@ -87,8 +103,8 @@ function holdsWord(text: string, name: string): boolean {
  * strings taken as code), or is a macro's (a `#define` or a line it continues: the tokens' test
  * keeps any word of a macro).
  */
-function someLineMayDefine(bytes: Buffer, name: string): boolean {
-  for (const { text } of wholeWordLines(bytes, name)) {
+function someLineMayDefine(lines: readonly string[], name: string): boolean {
+  for (const text of lines) {
     if (MACRO_LINE.test(text)) return true;
     for (const column of wholeWordColumns(text, name)) if (mayBeDefinedAt(text, column)) return true;
   }
@@ -96,13 +112,95 @@ function someLineMayDefine(bytes: Buffer, name: string): boolean {
 }
 
 /**
- * Whether the name stands as a token, outside comments, strings and preprocessor lines, first on its
- * line (but for a call made a statement of its own) or after a token a definition's name may follow.
+ * Whether the name stands as a token of code (a word as `tokenize` tells words), outside comments,
+ * strings and preprocessor lines, where a definition's name may: after a token it may follow, on its
+ * line or (but for a call made a statement of its own) on the line above.
  */
-function someTokenMayDefine({ text, tokens, wordsAt }: TokenizedFile, name: string): boolean {
-  return (wordsAt.get(name) ?? []).some(
-    (i) => i === 0 || (tokens[i]!.first ? !isCallStatement(text, tokens, i) : mayFollow(text, tokens[i - 1]!) && !isTypeInUse(text, tokens, i)),
-  );
+function someTokenMayDefine(file: LexedFile, name: string): boolean {
+  const { text } = file;
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    if ((at > 0 && isWordPart(text.charCodeAt(at - 1))) || isWordPart(text.charCodeAt(at + name.length))) continue;
+    if (nonCodeAround(file, at) !== undefined) continue;
+    const before = tokenBefore(file, at);
+    if (before === undefined) return true;
+    const end = at + name.length;
+    if (before.lineBreak ? mayBeginLineAfter(before) && !isCallStatement(file, before, end) : mayFollow(before) && !isTypeInUse(file, before, end)) return true;
+  }
+  return false;
+}
+
+/** A token of code, as `tokenize` makes them: a word or a number, `->`, `::`, or one other character. */
+interface CodeToken {
+  readonly start: number;
+  readonly end: number;
+  readonly shown: string;
+  /** An identifier or keyword (a number is none). */
+  readonly word: boolean;
+}
+
+/** The token before `at`, and whether a line break stands between them; undefined where none does. */
+function tokenBefore(file: LexedFile, at: number): (CodeToken & { readonly lineBreak: boolean }) | undefined {
+  const { text } = file;
+  let lineBreak = false;
+  let i = at - 1;
+  for (; i >= 0; i--) {
+    const range = nonCodeAround(file, i);
+    if (range !== undefined) i = range[0];
+    else if (text[i] === '\n') lineBreak = true;
+    else if (!isBlank(text[i]!)) break;
+  }
+  if (i < 0) return undefined;
+  let start = i;
+  const c = text.charCodeAt(i);
+  if (isWordPart(c)) while (start > 0 && isWordPart(text.charCodeAt(start - 1))) start--;
+  else if (text[i] === '>' && text[i - 1] === '-') start--;
+  else if (text[i] === ':') {
+    // A run of colons is read from its start, two at a time.
+    let run = i;
+    while (run > 0 && text[run - 1] === ':') run--;
+    if ((i - run) % 2 === 1) start--;
+  }
+  return { ...codeToken(text, start, i + 1), lineBreak };
+}
+
+/** The token of code that begins at or after `at`; undefined where none does. */
+function tokenAfter(file: LexedFile, at: number): CodeToken | undefined {
+  const { text } = file;
+  let i = at;
+  for (; i < text.length; i++) {
+    const range = nonCodeAround(file, i);
+    if (range !== undefined) i = range[1] - 1;
+    else if (text[i] !== '\n' && !isBlank(text[i]!)) break;
+  }
+  if (i >= text.length) return undefined;
+  let end = i + 1;
+  const c = text.charCodeAt(i);
+  const number = c >= 48 && c <= 57;
+  if (isWordPart(c)) while (end < text.length && (isWordPart(text.charCodeAt(end)) || (number && text[end] === "'" && isWordPart(text.charCodeAt(end + 1))))) end++;
+  else if ((text[i] === '-' && text[end] === '>') || (text[i] === ':' && text[end] === ':')) end++;
+  return codeToken(text, i, end);
+}
+
+function codeToken(text: string, start: number, end: number): CodeToken {
+  return { start, end, shown: text.slice(start, end), word: isWordStart(text.charCodeAt(start)) };
+}
+
+/** The range of what is no code that holds `at`; undefined where `at` is code. */
+function nonCodeAround({ nonCode: { ranges } }: Pick<LexedFile, 'nonCode'>, at: number): readonly [number, number] | undefined {
+  // The last range that starts at or before `at`, by halves.
+  let low = 0;
+  let high = ranges.length / 2 - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (ranges[middle * 2]! <= at) low = middle + 1;
+    else high = middle - 1;
+  }
+  if (high < 0 || ranges[high * 2 + 1]! <= at) return undefined;
+  return [ranges[high * 2]!, ranges[high * 2 + 1]!];
+}
+
+function isBlank(c: string): boolean {
+  return c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v';
 }
 
 const CLASS_KEYS = new Set(['struct', 'union', 'enum', 'class']);
@@ -112,15 +210,18 @@ const AFTER_TYPE_IN_USE = new Set(['*', '&', ')', ',', ';', '>', '=']);
 const AFTER_NAME_OF_TYPE_IN_USE = new Set([';', ',', '=', '[', ')', '(']);
 
 /**
- * `struct task_struct *`, `struct list_head list;`: a type's name after its key, followed by what only
- * follows a type in use (a definition goes on with `{`, `:` or `final`, perhaps after a macro).
+ * `struct task_struct *`, `struct list_head list;`: a type's name (ending at `end`) after its key,
+ * followed by what only follows a type in use (a definition goes on with `{`, `:` or `final`, perhaps
+ * after a macro).
  */
-function isTypeInUse(text: string, tokens: readonly Token[], at: number): boolean {
-  if (!CLASS_KEYS.has(wordOf(text, tokens[at - 1]!))) return false;
-  const [next, second] = [tokens[at + 1], tokens[at + 2]];
+function isTypeInUse(file: LexedFile, before: CodeToken, end: number): boolean {
+  if (!CLASS_KEYS.has(before.shown)) return false;
+  const next = tokenAfter(file, end);
   if (next === undefined) return false;
-  if (AFTER_TYPE_IN_USE.has(wordOf(text, next))) return true;
-  return next.word && second !== undefined && AFTER_NAME_OF_TYPE_IN_USE.has(wordOf(text, second));
+  if (AFTER_TYPE_IN_USE.has(next.shown)) return true;
+  if (!next.word) return false;
+  const second = tokenAfter(file, next.end);
+  return second !== undefined && AFTER_NAME_OF_TYPE_IN_USE.has(second.shown);
 }
 
 /**
@@ -133,22 +234,49 @@ const STATEMENT_STARTS = new Set([';', '{', '}', ':', 'else', 'do']);
 /** Words whose `(…)` a statement follows; any other `)` may end a macro standing for a return type. */
 const CONDITIONS = new Set(['if', 'for', 'while', 'switch']);
 
-function isCallStatement(text: string, tokens: readonly Token[], at: number): boolean {
-  const before = wordOf(text, tokens[at - 1]!);
-  if (!STATEMENT_STARTS.has(before) && !(before === ')' && endsCondition(text, tokens, at - 1))) return false;
-  if (tokens[at + 1] === undefined || wordOf(text, tokens[at + 1]!) !== '(') return false;
+/** Whether the name before `end`, after the token `before`, is called in a statement of its own. */
+function isCallStatement(file: LexedFile, before: CodeToken, end: number): boolean {
+  if (!STATEMENT_STARTS.has(before.shown) && !(before.shown === ')' && endsCondition(file, before.start))) return false;
+  const open = tokenAfter(file, end);
+  if (open?.shown !== '(') return false;
+  const close = matchingParenthesis(file, open.start, 1);
+  return close !== undefined && tokenAfter(file, close + 1)?.shown === ';';
+}
+
+/** Whether the `)` at `close` ends an `if`, `for`, `while` or `switch` condition. */
+function endsCondition(file: LexedFile, close: number): boolean {
+  const open = matchingParenthesis(file, close, -1);
+  if (open === undefined) return false;
+  const before = tokenBefore(file, open);
+  return before !== undefined && CONDITIONS.has(before.shown);
+}
+
+/** The parenthesis of code that matches the one at `at`, looking forward (1) or back (-1); undefined where none does. */
+function matchingParenthesis(file: LexedFile, at: number, step: 1 | -1): number | undefined {
+  const { text } = file;
+  const [opens, closes] = step === 1 ? ['(', ')'] : [')', '('];
   let depth = 0;
-  for (let i = at + 1; i < tokens.length; i++) {
-    const shown = wordOf(text, tokens[i]!);
-    if (shown === '(') depth++;
-    else if (shown === ')' && --depth === 0) return tokens[i + 1] !== undefined && wordOf(text, tokens[i + 1]!) === ';';
+  for (let i = at; i >= 0 && i < text.length; i += step) {
+    const range = nonCodeAround(file, i);
+    if (range !== undefined) i = step === 1 ? range[1] - 1 : range[0];
+    else if (text[i] === opens) depth++;
+    else if (text[i] === closes && --depth === 0) return i;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * Whether a definition's name may begin a line after this token, the last of the line above: as
+ * after it on its line (not after `=`, `->`, `return`…: `p =⏎kmalloc(size, GFP_KERNEL);`), and after
+ * an access specifier's `:` too (`public:⏎Foo() {`).
+ */
+function mayBeginLineAfter(token: CodeToken): boolean {
+  return token.shown === ':' || mayFollow(token);
 }
 
 /** Whether a definition's name may come right after this token on its line. */
-function mayFollow(text: string, token: Token): boolean {
-  const shown = wordOf(text, token);
+function mayFollow(token: CodeToken): boolean {
+  const { shown } = token;
   if (token.word) return !USE_KEYWORDS.has(shown);
   if (shown === '->') return false;
   if (shown === '::' || shown === '>') return true;
@@ -173,15 +301,4 @@ function wordEndingAt(line: string, end: number): string {
   let start = end;
   while (start > 0 && ASCII_WORD.test(line[start - 1]!)) start--;
   return start > 0 && isWordCharacter(codePointBefore(line, start)) ? '' : line.slice(start, end);
-}
-
-/** Whether the `)` at `close` ends an `if`, `for`, `while` or `switch` condition. */
-function endsCondition(text: string, tokens: readonly Token[], close: number): boolean {
-  let depth = 0;
-  for (let i = close; i >= 0; i--) {
-    const shown = wordOf(text, tokens[i]!);
-    if (shown === ')') depth++;
-    else if (shown === '(' && --depth === 0) return i > 0 && CONDITIONS.has(wordOf(text, tokens[i - 1]!));
-  }
-  return false;
 }
