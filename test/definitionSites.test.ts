@@ -75,7 +75,7 @@ describe('where a C or C++ definition may stand', () => {
       '.macro ALLOC reg\n\tmovhi \\reg, %kmalloc(4)\n.endm',
     ];
     for (const line of definitions) assert.equal(mayDefine(c, Buffer.from(`${line}\n`), 'kmalloc'), true, line);
-    for (const line of ['void Pool::kmalloc(size_t n) {', 'std::vector<int> kmalloc;', 'public: kmalloc(); int &kmalloc;', 'class kmalloc {\npublic:\n  kmalloc() {}\n};', 'auto x = 0x0000\'FF00; int kmalloc;', 'template <class T> class kmalloc {', 'inline Streams::IBuffer^ kmalloc(']) {
+    for (const line of ['void Pool::kmalloc(size_t n) {', 'std::vector<int> kmalloc;', 'public: kmalloc(); int &kmalloc;', 'class kmalloc {\npublic:\n  kmalloc() {}\n};', 'auto x = 0x0000\'FF00; int kmalloc;', 'TEST_CASE("kmalloc", "[alloc]") {\n}', 'TEST_CASE_METHOD(Fixture, "kmalloc") {\n}', 'TEST_CASE("a") {\n  SECTION("kmalloc") {}\n}', 'template <class T> class kmalloc {', 'inline Streams::IBuffer^ kmalloc(']) {
       assert.equal(mayDefine(cpp, Buffer.from(`${line}\n`), 'kmalloc'), true, line);
     }
   });

@@ -4,8 +4,8 @@
  * find_symbol parses only such files (`kmalloc` is a word in thousands of the kernel's files, and
  * defined in a few).
  *
- * An occurrence is a use when it is in a comment or a string, or when what comes just before it on
- * its line is one of:
+ * An occurrence is a use when it is in a comment or a string (but a string that names a Catch2 test
+ * or section, which the outline lists by it), or when what comes just before it on its line is one of:
  * - a member access, `.` or `->` (a designated initializer's `.name =` too);
  * - an operator that only an expression follows: `=` (and `==`, `+=`, …), `!`, `+`, `-`, `/`, `%`,
  *   `|`, `?`, `[`, `<`, a lone `:`;
@@ -120,13 +120,39 @@ function someTokenMayDefine(file: LexedFile, name: string): boolean {
   const { text } = file;
   for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
     if ((at > 0 && isWordPart(text.charCodeAt(at - 1))) || isWordPart(text.charCodeAt(at + name.length))) continue;
-    if (nonCodeAround(file, at) !== undefined) continue;
+    const around = nonCodeAround(file, at);
+    if (around !== undefined) {
+      if (namesTest(file, around[0])) return true;
+      continue;
+    }
     const before = tokenBefore(file, at);
     if (before === undefined) return true;
     const end = at + name.length;
     if (before.lineBreak ? mayBeginLineAfter(before) && !isCallStatement(file, before, end) : mayFollow(before) && !isTypeInUse(file, before, end)) return true;
   }
   return false;
+}
+
+/** Catch2's macros whose string names a test or a section, which the outline lists by it (`queries/cpp/outline.scm`). */
+const TEST_MACROS = new Set([
+  'TEST_CASE', 'TEST_CASE_METHOD', 'METHOD_AS_TEST_CASE', 'SCENARIO', 'TEMPLATE_TEST_CASE', 'SECTION', 'DYNAMIC_SECTION',
+  'GIVEN', 'AND_GIVEN', 'WHEN', 'AND_WHEN', 'THEN', 'AND_THEN',
+]);
+
+/**
+ * Whether what is no code from `start` is a string that names a test: a test macro's first argument,
+ * or its second after a name (`TEST_CASE_METHOD(Fixture, "…")`).
+ */
+function namesTest(file: LexedFile, start: number): boolean {
+  if (file.text[start] !== '"') return false;
+  let before = tokenBefore(file, start);
+  if (before?.shown === ',') {
+    const argument = tokenBefore(file, before.start);
+    before = argument?.word === true ? tokenBefore(file, argument.start) : undefined;
+  }
+  if (before?.shown !== '(') return false;
+  const macro = tokenBefore(file, before.start);
+  return macro !== undefined && TEST_MACROS.has(macro.shown);
 }
 
 /** A token of code, as `tokenize` makes them: a word or a number, `->`, `::`, or one other character. */
