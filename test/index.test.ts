@@ -21,6 +21,7 @@ import { clearIndex, indexBytes, openStore } from '../src/index/store.js';
 import type { LanguageInfo } from '../src/definitions/languages.js';
 import { mayContain, wordFilterOf, wordsOfName } from '../src/index/wordFilter.js';
 import { ByteArena } from '../src/search/byteArena.js';
+import { loadLanguages } from '../src/definitions/manifest.js';
 import { symbolTest } from '../src/search/symbolMatch.js';
 import { wholeWordLines } from '../src/text/wholeWord.js';
 import { seededRandom } from './seededRandom.js';
@@ -383,5 +384,12 @@ describe("find_symbol's test of a file's defined names", () => {
     const passes = (name: string) => symbolTest(name, 'exact').mayName(names);
     assert.deepEqual(['int', 'bar', 'baz', 'Foo.bar', 'x::baz', 'Ünï', 'print'].filter((name) => !passes(name)), []);
     assert.deepEqual(['rint', 'Foo', 'x', 'pr', 'nï'].filter(passes), []);
+  });
+
+  test("a name of words (a test's description) may stand in a string, where no language's test of code looks", () => {
+    const cpp = loadLanguages().of('x.cpp')!;
+    const bytes = Buffer.from('#include <windows.h>\nTEST_CASE("builds with windows.h", "[compile]") {\n}\n');
+    assert.equal(symbolTest('builds with windows.h', 'exact').mayHold(bytes, cpp), true);
+    assert.equal(symbolTest('h', 'exact').mayHold(bytes, cpp), false);
   });
 });

@@ -8,6 +8,7 @@ import { lastSegment } from '../definitions/definition.js';
 import { mayDefine } from '../definitions/definitionSites.js';
 import type { DefinitionSite } from '../definitions/keptDefinitions.js';
 import type { LanguageInfo } from '../definitions/languages.js';
+import { wholeWordLines } from '../text/wholeWord.js';
 
 export type SymbolMatch = 'exact' | 'containing';
 
@@ -24,7 +25,8 @@ export function symbolTest(name: string, match: SymbolMatch): SymbolTest {
     // A definition's name (or its last segment) stands in its file as a whole word, where its language lets a definition's.
     const word = lastSegment(name);
     return {
-      mayHold: (bytes, language) => mayDefine(language, bytes, word),
+      // A name of words (a test's description, from a string) matches only whole: no language's test of code reads it.
+      mayHold: /\s/.test(name) ? (bytes) => !wholeWordLines(bytes, word).next().done : (bytes, language) => mayDefine(language, bytes, word),
       mayName: namesEndingIn(word),
       matches: (definition) => isExactMatch(definition, name),
     };
