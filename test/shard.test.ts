@@ -3,7 +3,7 @@
  * throws; the main thread's search when the workers are gone; and the arena its kept bytes live in.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -44,10 +44,68 @@ describe('Shard', () => {
     ]);
   });
 
+  test('a search begun while the walk is being listed looks at each file as it comes, and answers once the last has come', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-listed-'));
+    const files = ['a.rs', 'b.rs', 'c.rs'].map((relative, order) => {
+      writeFileSync(path.join(root, relative), `fn needle() {}\nfn ${relative[0]}() { needle() }\n`);
+      return { relative, order };
+    });
+    const shard = new Shard(root, loadLanguages(), NO_STORE);
+    shard.setFiles(files.slice(0, 1), { more: true });
+    let answered = false;
+    // A limit the first file reaches: the answer still waits for the rest of the walk.
+    const first = shard.search({ kind: 'symbols', name: 'needle', match: 'exact' }, 1).finally(() => (answered = true));
+    const references = shard.search({ kind: 'references', name: 'needle' }, 81);
+    shard.addFiles(files.slice(1, 2), { more: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(answered, false);
+    shard.addFiles(files.slice(2));
+    assert.deepEqual((await first).map((hit) => hit.relative), ['a.rs']);
+    assert.deepEqual(
+      (await references).map((hit) => `${hit.relative}:${hit.line}`),
+      ['a.rs:1', 'a.rs:2', 'b.rs:1', 'b.rs:2', 'c.rs:1', 'c.rs:2'],
+    );
+    assert.throws(() => shard.addFiles(files), /not being listed/);
+  });
+
   test('a glob that cannot be compiled rejects the search: it does not throw out of the worker', async () => {
     const shard = shardOf({ 'a.rs': 'fn needle() {}\n' });
     const searching = shard.search({ kind: 'references', name: 'needle', path: '*'.repeat(70_000) }, 81);
     await assert.rejects(searching, /Invalid path glob/);
+  });
+});
+
+describe('ProjectSearch', () => {
+  test("a first search, given to the workers as the walk lists the files, answers as a later one and as the main thread's", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-first-'));
+    const expected: string[] = [];
+    // Several batches of the listing, over nested folders and both shards.
+    for (let folder = 0; folder < 6; folder++) {
+      mkdirSync(path.join(root, `d${folder}`, 'inner'), { recursive: true });
+      for (let i = 0; i < 100; i++) {
+        for (const relative of [`d${folder}/f${i}.rs`, `d${folder}/inner/g${i}.rs`]) {
+          const defines = (folder * 100 + i) % 37 === 0;
+          writeFileSync(path.join(root, relative), defines ? 'fn needle() {}\n' : `fn other() { needle() }\n`);
+          if (defines) expected.push(relative);
+        }
+      }
+    }
+    expected.sort();
+    const worker = new URL('../src/search/searchWorker.js', import.meta.url);
+    const answers = async (search: ProjectSearch) => {
+      try {
+        const symbols = (await search.search({ kind: 'symbols', name: 'needle', match: 'exact' }, 1000)).map((hit) => hit.relative);
+        const references = (await search.search({ kind: 'references', name: 'needle' }, 2000)).length;
+        return { symbols, references };
+      } finally {
+        await search.close();
+      }
+    };
+    const first = await answers(new ProjectSearch(new ProjectWalk(root), loadLanguages(), searchOptions(root, worker)));
+    assert.deepEqual(first, { symbols: expected, references: 1200 });
+    const onMainThread = path.join(root, 'failing-worker.mjs');
+    writeFileSync(onMainThread, "throw new Error('no worker');\n");
+    assert.deepEqual(await answers(new ProjectSearch(new ProjectWalk(root), loadLanguages(), searchOptions(root, pathToFileURL(onMainThread)))), first);
   });
 });
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { openProject, type Project } from '../src/session/project.js';
+import { ProjectWalk } from '../src/project/walker.js';
 import { seededRandom } from './seededRandom.js';
 import { watchReads } from './hostile.js';
 import { rootPrefixOf } from '../src/project/paths.js';
@@ -287,6 +288,25 @@ describe('the walk agrees with git ls-files --others --exclude-standard', () => 
 describe('a walk read back from the index', () => {
   const reads = watchReads();
   const ignoreFilesRead = () => reads.outside().filter((file) => path.basename(file) === '.gitignore');
+
+  test('a walk listed afresh tells each file as it finds it, in the order it gives them; a kept walk tells none', () => {
+    const root = fs.realpathSync(temporaryFolder());
+    const entries = ['.gitignore', 'a/b/y.txt', 'a/b/z.log', 'a/x.txt', 'a-b.txt', 'c.txt'];
+    write(root, '.gitignore', '*.log\n');
+    for (const file of entries.slice(1)) write(root, file);
+    // Older than the doubt about recent times (see `stampOfStats`): the root's rules are taken to be as they were.
+    const past = new Date(Date.now() - 60_000);
+    for (const entry of [...entries, 'a/b', 'a', '']) fs.utimesSync(path.join(root, entry), past, past);
+    const walk = new ProjectWalk(root); // Kept nowhere: its first walk is listed afresh.
+    const told: string[] = [];
+    const walked = walk.current(undefined, (file) => told.push(file.relative)).map((file) => file.relative);
+    assert.deepEqual(walked, ['.gitignore', 'a/b/y.txt', 'a/x.txt', 'a-b.txt', 'c.txt']);
+    assert.deepEqual(told, walked);
+    told.length = 0;
+    write(root, 'a/new.txt');
+    assert.deepEqual(walk.current(undefined, (file) => told.push(file.relative)).map((file) => file.relative), ['.gitignore', 'a/b/y.txt', 'a/new.txt', 'a/x.txt', 'a-b.txt', 'c.txt']);
+    assert.deepEqual(told, []);
+  });
 
   test('reads no .gitignore until a folder under one is listed again, then applies it', { timeout: 20_000 }, async () => {
     const root = fs.realpathSync(temporaryFolder());

@@ -61,6 +61,8 @@ export class ProjectWalk {
   private files: WalkedFile[] = [];
   private folderList: string[] = [];
   private lastSave: number | undefined;
+  /** Told each file of a walk listed afresh, as it is found (see `current`). */
+  private listed: ((file: WalkedFile) => void) | undefined;
 
   private readonly rootPrefix: string;
 
@@ -74,16 +76,22 @@ export class ProjectWalk {
   /**
    * Every file a search covers, in path order, as the disk holds them now: an array that is the same
    * one while the walk does not change. With `changedFolders`, every other folder is taken to be as
-   * it was at the last call.
+   * it was at the last call. Where the whole tree is listed afresh, `listed` is told each file as it
+   * is found, in the same order, so that work on the first files can begin while the rest are listed.
    */
-  current(changedFolders?: ReadonlySet<string>): readonly WalkedFile[] {
+  current(changedFolders?: ReadonlySet<string>, listed?: (file: WalkedFile) => void): readonly WalkedFile[] {
     // The root's rules come from .git/info/exclude and the root .gitignore: a change to either is a new walk.
     const rootStamp = `${stampOf(path.join(this.projectRoot, '.git', 'info', 'exclude'))}|${stampOf(path.join(this.projectRoot, '.gitignore'))}`;
     let changed = false;
     const restored = this.root === undefined && this.restore();
     if (this.root === undefined || rootStamp !== this.rootStamp) {
       this.rootStamp = rootStamp;
-      this.root = this.newFolder('', undefined, IgnoreRules.atRoot(this.projectRoot));
+      this.listed = listed;
+      try {
+        this.root = this.newFolder('', undefined, IgnoreRules.atRoot(this.projectRoot));
+      } finally {
+        this.listed = undefined;
+      }
       changed = true;
     } else if (changedFolders === undefined) {
       changed = this.refresh(this.root);
@@ -211,7 +219,9 @@ export class ProjectWalk {
           folder.entries.push(existing);
         }
       } else if (entry.isFile() && !folder.rules.excludes(relative, false)) {
-        folder.entries.push({ relative });
+        const file = { relative };
+        folder.entries.push(file);
+        this.listed?.(file);
       }
     }
   }

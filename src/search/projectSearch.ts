@@ -119,6 +119,10 @@ export class ProjectSearch {
         shard.persist();
         return hits;
       },
+      (pool, changed) => {
+        const listed = pool.searchAsListed(query, limit, progress, changed);
+        return { listed: listed.listed, end: async (walked) => mergeHits(await listed.end(walked), limit) as HitOf<Q>[] };
+      },
     );
   }
 
@@ -176,12 +180,15 @@ export class ProjectSearch {
    * Does a piece of work over the walk (the one given, taken as it was found; or the disk's now) on
    * the workers, or on the main thread as one shard where there are none: with one core, or once a
    * worker has died (which is no reason to fail the call). The work is told which files may have
-   * changed since the last, where the watcher knows.
+   * changed since the last, where the watcher knows. Where the workers have had no walk yet (a
+   * first call), work that can be done `asListed` is given them before the walk, and its files as
+   * the walk lists them: on a large tree never walked, they had waited a second for the whole list.
    */
   private async onShards<T>(
     files: readonly WalkedFile[] | undefined,
     onWorkers: (pool: SearchWorkers, walked: readonly WalkedFile[], changed: readonly string[] | undefined) => Promise<T>,
     here: (shard: Shard) => Promise<T>,
+    asListed?: (pool: SearchWorkers, changed: readonly string[] | undefined) => ListedWork<T>,
   ): Promise<T> {
     this.searched = true;
     await this.starting;
@@ -189,12 +196,19 @@ export class ProjectSearch {
     const pool = this.pool();
     const changes = files === undefined ? await this.watcher?.changes() : undefined;
     const known = changes?.known === true ? changes : undefined;
-    const walked = files ?? this.walk.current(known?.folders);
     const changed = files !== undefined ? [] : known?.paths;
+    const listing = pool !== undefined && files === undefined && !pool.hasWalk ? asListed?.(pool, changed) : undefined;
+    let walked: readonly WalkedFile[];
+    try {
+      walked = files ?? this.walk.current(known?.folders, listing?.listed);
+    } catch (error) {
+      void listing?.end(undefined).catch(() => {}); // The workers are not left waiting for the rest.
+      throw error;
+    }
     this.walked = walked;
     if (pool !== undefined) {
       try {
-        const work = onWorkers(pool, walked, changed);
+        const work = listing?.end(walked) ?? onWorkers(pool, walked, changed);
         // Once the workers have the call: a new watch of the kernel's thousands of folders takes tens of ms.
         this.watcher?.follow(this.walk.folders());
         return await work;
@@ -317,6 +331,15 @@ export class ProjectSearch {
   }
 }
 
+/** Work the workers begin before the walk is listed (see `onShards`): told its files as they are found, then the whole walk (or undefined where the walk failed). */
+interface ListedWork<T> {
+  readonly listed: (file: WalkedFile) => void;
+  readonly end: (walked: readonly WalkedFile[] | undefined) => Promise<T>;
+}
+
+/** Files of a walk being listed given to the workers at once (some 2 ms of the kernel's listing). */
+const LISTED_BATCH = 256;
+
 /** Every shard's hits in walk order (each file's hits come from one shard, already in order). */
 function mergeHits(shards: readonly (readonly Hit[])[], limit: number): Hit[] {
   return shards
@@ -347,6 +370,8 @@ class SearchWorkers {
   private nextId = 0;
   /** The walk the workers were last given their shards of. */
   private sent: readonly WalkedFile[] | undefined;
+  /** Whether the workers were given a walk at all. */
+  hasWalk = false;
 
   constructor(script: URL, readonly count: number, youngMb: number, { warn, remote }: Pick<SearchOptions, 'warn' | 'remote'>, dataOf: (shard: number) => SearchWorkerData) {
     for (const flag of [`--initial-old-space-size=${WORKER_INITIAL_OLD_MB}`, ...WORKER_V8_FLAGS]) v8.setFlagsFromString(flag);
@@ -369,15 +394,58 @@ class SearchWorkers {
   /** Each shard's first `limit` hits; progress summed over the shards. */
   search(files: readonly WalkedFile[], query: SearchQuery, limit: number, progress: Progress | undefined, changed: readonly string[] | undefined): Promise<Hit[][]> {
     this.send(files);
-    const told = this.progressOverShards(progress, files.length);
+    const told = this.progressOverShards(progress, () => files.length);
     const message = { type: 'search', query, limit, progress: progress !== undefined, ...(changed !== undefined && { changed }) } as const;
     return Promise.all(this.slots.map((slot, i) => this.ask(slot, { ...message, id: this.nextId++ }, told?.(i))));
+  }
+
+  /**
+   * A search given to the workers before the walk is listed (see `onShards`): each worker is told
+   * its shard's files in batches as they are found, and looks at each as it comes.
+   */
+  searchAsListed(query: SearchQuery, limit: number, progress: Progress | undefined, changed: readonly string[] | undefined): ListedWork<Hit[][]> {
+    let count = 0;
+    let last: WalkedFile | undefined;
+    const batches = this.slots.map(() => ({ relatives: [] as string[], orders: [] as number[] }));
+    const add = (file: WalkedFile) => {
+      const batch = batches[shardOf(file.relative, batches.length)]!;
+      batch.relatives.push(file.relative);
+      batch.orders.push(count++);
+    };
+    const post = (type: 'files' | 'more files', more: boolean) =>
+      this.slots.forEach((slot, i) => {
+        slot.worker.postMessage({ type, ...batches[i]!, ...(more && { more: true }) } satisfies ToSearchWorker);
+        batches[i] = { relatives: [], orders: [] };
+      });
+    post('files', true);
+    this.sent = undefined;
+    this.hasWalk = true;
+    const told = this.progressOverShards(progress, () => count);
+    const message = { type: 'search', query, limit, progress: progress !== undefined, ...(changed !== undefined && { changed }) } as const;
+    const answers = Promise.all(this.slots.map((slot, i) => this.ask(slot, { ...message, id: this.nextId++ }, told?.(i))));
+    return {
+      listed: (file) => {
+        add(file);
+        last = file;
+        if (count % LISTED_BATCH === 0) post('more files', true);
+      },
+      end: (walked) => {
+        // A walk listed afresh told every file; one kept from before (or restored) told none.
+        const whole = walked !== undefined && (count === 0 || (count === walked.length && walked[count - 1] === last));
+        if (whole) for (let order = count; order < walked.length; order++) add(walked[order]!);
+        post('more files', false);
+        if (walked === undefined) return answers;
+        if (!whole) throw new Error('the walk listed other files than it holds');
+        this.sent = walked;
+        return answers;
+      },
+    };
   }
 
   /** Each shard's usage (see `Shard.usage`); progress summed over the shards. */
   usage(files: readonly WalkedFile[], known: readonly number[] | undefined, expected: readonly Uint8Array[] | undefined, progress: Progress | undefined, changed: readonly string[] | undefined): Promise<ShardUsageAnswer[]> {
     this.send(files);
-    const told = this.progressOverShards(progress, files.length);
+    const told = this.progressOverShards(progress, () => files.length);
     const message = { type: 'usage', progress: progress !== undefined, ...(changed !== undefined && { changed }) } as const;
     return Promise.all(this.slots.map((slot, i) => this.ask<ShardUsageAnswer>(slot, { ...message, id: this.nextId++, ...(known !== undefined && { known: known[i]! }), ...(expected !== undefined && { expected: expected[i]! }) }, told?.(i))));
   }
@@ -389,7 +457,7 @@ class SearchWorkers {
   /** Resolves once every shard is in the index. */
   async index(files: readonly WalkedFile[], progress: Progress | undefined, changed: readonly string[] | undefined): Promise<void> {
     this.send(files);
-    const told = this.progressOverShards(progress, files.length);
+    const told = this.progressOverShards(progress, () => files.length);
     await Promise.all(this.slots.map((slot, i) => this.ask(slot, { type: 'index', id: this.nextId++, ...(changed !== undefined && { changed }) }, told?.(i))));
   }
 
@@ -409,6 +477,7 @@ class SearchWorkers {
     });
     this.slots.forEach((slot, i) => slot.worker.postMessage({ type: 'files', ...shards[i]! } satisfies ToSearchWorker));
     this.sent = files;
+    this.hasWalk = true;
   }
 
   /**
@@ -427,12 +496,12 @@ class SearchWorkers {
   }
 
   /** For each shard, a function taking its progress, which tells `progress` the sum over shards, of the whole walk's `total` (not the shards' totals summed: a shard yet to tell would be missing from them). */
-  private progressOverShards(progress: Progress | undefined, total: number): ((shard: number) => (done: number) => void) | undefined {
+  private progressOverShards(progress: Progress | undefined, total: () => number): ((shard: number) => (done: number) => void) | undefined {
     if (progress === undefined) return undefined;
     const done = this.slots.map(() => 0);
     return (shard) => (shardDone) => {
       done[shard] = shardDone;
-      progress(done.reduce((sum, each) => sum + each, 0), total);
+      progress(done.reduce((sum, each) => sum + each, 0), total());
     };
   }
 

@@ -31,11 +31,13 @@ export interface SearchWorkerData {
 /**
  * Where there is a remote cache, this build's keys there first (made while the worker starts;
  * undefined where they could not be made); then the shard's files (relative paths and places in the
- * walk), queries and index requests, each answered by id; or the end.
+ * walk), queries and index requests, each answered by id; or the end. Files with `more` are the first
+ * of a walk still being listed: its next files come in `more files`, up to one without `more`, and
+ * nothing else comes in between but the search asked before them (see `Shard.setFiles`).
  */
 export type ToSearchWorker =
   | { readonly type: 'remote keys'; readonly keys: RemoteKeys | undefined }
-  | { readonly type: 'files'; readonly relatives: readonly string[]; readonly orders: readonly number[] }
+  | { readonly type: 'files' | 'more files'; readonly relatives: readonly string[]; readonly orders: readonly number[]; readonly more?: true }
   | {
       readonly type: 'search';
       readonly id: number;
@@ -135,9 +137,14 @@ port.on('message', (message: ToSearchWorker) => {
       process.exit(0);
       break;
     case 'files':
-      shard.setFiles(message.relatives.map((relative, i): ShardFile => ({ relative, order: message.orders[i]! })));
-      fillWhileIdle();
+    case 'more files': {
+      const files = message.relatives.map((relative, i): ShardFile => ({ relative, order: message.orders[i]! }));
+      const more = message.more === true;
+      if (message.type === 'files') shard.setFiles(files, { more });
+      else shard.addFiles(files, { more });
+      if (!more) fillWhileIdle();
       break;
+    }
     case 'index':
       shard.mayHaveChanged(message.changed);
       indexRequests.add(message.id);

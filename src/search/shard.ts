@@ -159,7 +159,9 @@ const namesOf = (definitions: KeptDefinitions, language: Buffer): DefinedNames =
 export const shardSnapshotName = (shard: number, shards: number) => `files-${shard}-of-${shards}`;
 
 export class Shard {
-  private files: readonly ShardFile[] = [];
+  private files: ShardFile[] = [];
+  /** While the walk is still being listed (see `addFiles`): resolved when more of its files come. */
+  private listing: { readonly more: Promise<void>; readonly came: () => void } | undefined;
   private readonly states = new Map<string, FileState>();
   /** What the index knew of the shard's files that the shard has not looked at yet, by path: trusted while a file's stamp is the same. */
   private recorded: Map<string, RecordedEntry> | undefined;
@@ -213,15 +215,47 @@ export class Shard {
     this.words = new CountedWords(store);
   }
 
-  /** The shard's files from now on, in walk order; what is known of other files is dropped. */
-  setFiles(files: readonly ShardFile[]): void {
-    this.files = files;
+  /**
+   * The shard's files from now on, in walk order; what is known of other files is dropped. With
+   * `more`, the walk is still being listed: the rest of its files come with `addFiles`, and a search
+   * looks at each file as it comes, ending only once the last has.
+   */
+  setFiles(files: readonly ShardFile[], { more = false } = {}): void {
+    this.files = [...files];
+    this.listed(more);
     this.edits++;
     this.usageStale = true;
     this.filled = 0;
+    // A walk listed afresh is one no search has seen: nothing known of any file is kept for it.
+    if (more) for (const relative of [...this.states.keys()]) this.forget(relative);
+    else this.forgetOthers();
+  }
+
+  /** More of the walk being listed (see `setFiles`); without `more`, the last of it. */
+  addFiles(files: readonly ShardFile[], { more = false } = {}): void {
+    if (this.listing === undefined) throw new Error('files were added to a walk that was not being listed');
+    this.files.push(...files);
+    this.listed(more);
+  }
+
+  /** Drops what is known of files that are not the shard's. */
+  private forgetOthers(): void {
     if (this.states.size === 0) return; // A fresh shard's: nothing to forget (a set of the kernel's paths is some milliseconds).
-    const relatives = new Set(files.map((file) => file.relative));
+    const relatives = new Set(this.files.map((file) => file.relative));
     for (const relative of this.states.keys()) if (!relatives.has(relative)) this.forget(relative);
+  }
+
+  private listed(more: boolean): void {
+    this.listing?.came();
+    let came = () => {};
+    const next = new Promise<void>((resolve) => (came = resolve));
+    this.listing = more ? { more: next, came } : undefined;
+  }
+
+  /** Whether the walk has an `i`th file of this shard: where it is still being listed, once it is known. */
+  private async hasFile(i: number): Promise<boolean> {
+    while (i >= this.files.length && this.listing !== undefined) await this.listing.more;
+    return i < this.files.length;
   }
 
   /**
@@ -241,7 +275,9 @@ export class Shard {
     // Word filters first: without them, every file would be read.
     if (query.kind === 'references' && this.remote?.wordsPending === true) await this.remote.allWords();
     const tell = progressTeller(this.files.length, progress);
-    const hits = query.kind === 'references' ? this.references(query.name, query.path, limit, tell) : await this.symbols(query.name, query.match, limit, tell, query.checked === true);
+    const hits = query.kind === 'references' ? await this.references(query.name, query.path, limit, tell) : await this.symbols(query.name, query.match, limit, tell, query.checked === true);
+    // Answered before the walk was all listed (the limit was reached): the shard holds all of it first.
+    while (this.listing !== undefined) await this.listing.more;
     return hits as HitOf<Q>[];
   }
 
@@ -262,6 +298,7 @@ export class Shard {
 
   /** Brings more files into the index, for FILL_STEP_MS or so; true while some remain. */
   async fill(progress?: Progress): Promise<boolean> {
+    if (this.listing !== undefined) return false; // Taken up again once the walk is all listed.
     this.recordedFiles();
     await this.remoteOpening;
     // A remote cache's word filters and definitions first, a bucket a step: each file it has is then left with nothing to read.
@@ -494,11 +531,11 @@ export class Shard {
     return this.languages.defining(file.relative) === undefined || state.definitions !== undefined || this.definedNames(file, state) !== undefined;
   }
 
-  private references(name: string, path: string | undefined, limit: number, tell: (done: number) => void): ReferenceHit[] {
+  private async references(name: string, path: string | undefined, limit: number, tell: (done: number) => void): Promise<ReferenceHit[]> {
     const keep = pathFilter(path);
     const words = wordsOfName(name);
     const hits: ReferenceHit[] = [];
-    for (let i = 0; i < this.files.length; i++) {
+    for (let i = 0; i < this.files.length || (await this.hasFile(i)); i++) {
       tell(i);
       const file = this.files[i]!;
       if (!keep(file.relative)) continue;
@@ -520,7 +557,7 @@ export class Shard {
     const test = symbolTest(name, match);
     const words = match === 'exact' ? wordsOfName(lastSegment(name)) : [];
     const hits: SymbolHit[] = [];
-    for (let i = 0; i < this.files.length; i++) {
+    for (let i = 0; i < this.files.length || (await this.hasFile(i)); i++) {
       tell(i);
       const file = this.files[i]!;
       const language = this.languages.defining(file.relative);
