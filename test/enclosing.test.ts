@@ -51,7 +51,7 @@ describe('find_references with enclosing', () => {
 
   test("a file the keyword scanner outlines, and one whose parse has errors, by their outlines' ranges", async () => {
     const project = temporaryProject({
-      'build.groovy': 'def run() {\n  fetchUser()\n}\n',
+      'build.v': 'fn run() {\n  fetchUser()\n}\n',
       'broken.ts': 'export function broken( {\n  fetchUser(\n}\n\nexport function after() {\n  return fetchUser;\n}\n',
     });
     assert.equal(
@@ -61,7 +61,7 @@ describe('find_references with enclosing', () => {
         '  2: fetchUser(',
         'broken.ts:5-7 function after',
         '  6: return fetchUser;',
-        'build.groovy:1-3 function run',
+        'build.v:1-3 function run',
         '  2: fetchUser()',
       ].join('\n'),
     );

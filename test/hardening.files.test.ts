@@ -289,6 +289,9 @@ describe('a hundred thousand nested blocks in each language parsed since the key
     // backstop lists nothing of Racket. Still an answer.
     'nest.rkt': { text: `#lang racket\n(define (needle) 1)\n(define x ${nested('[', ']', '1')})\n`, first: '' },
     'nest.gleam': { text: `fn needle() { 1 }\nfn f() ${nested('{ ', ' }', '1')}\n`, first: '1 function needle' },
+    // A closure in a closure, 100,000 deep (about 400 KB), in a function's body.
+    'nest.groovy': { text: `def needle() { 1 }\ndef f() ${nested('{ ', ' }', '1')}\n`, first: '1 function needle' },
+    'nest.fish': { text: `function needle\nend\necho ${nested('(', ')', 'x')}\n`, first: '1 function needle' },
     // HCL's grammars take about the parse's budget at this depth: within it, `needle` first; past it, the backstop, which lists nothing of HCL.
     'nest.hcl': { text: `job "needle" {}\nx = ${nested('[', ']')}\n`, first: '' },
     'nest.dockerfile': { text: `FROM alpine AS needle\nRUN echo ${nested('(', ')', '1')}\n`, first: '1 module needle' },

@@ -47,7 +47,7 @@ const MARKDOWN: LanguageInfo = { name: 'markdown', engine: 'markdown', fileTypes
 /** Programming languages without a grammar here, which the keyword scanner serves. */
 const KEYWORD_LANGUAGES: readonly LanguageInfo[] = (
   [
-    ['v', ['v']], ['groovy', ['groovy', 'gradle']],
+    ['v', ['v']],
   ] as const
 ).map(([name, fileTypes]) => ({ name, engine: 'keywords', fileTypes }));
 
