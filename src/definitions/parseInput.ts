@@ -1,7 +1,7 @@
 /**
  * What a grammar is given of a file: its text after the pre-parse (C and C++ macros read as spaces,
- * see `src/languages/c/macroNoise.ts`; what Makefile and SQL grammars misread, `make/makeText.ts`,
- * `sql/sqlText.ts`), and the ranges of it the parse skips (function bodies, see
+ * see `src/languages/c/macroNoise.ts`; what Makefile, SQL and SCSS grammars misread, `make/makeText.ts`,
+ * `sql/sqlText.ts`, `scss/scssText.ts`), and the ranges of it the parse skips (function bodies, see
  * `c/cBodies.ts`, `go/goBodies.ts` and `rust/rustBodies.ts` there), as the language's manifest entry asks.
  */
 import { skippedInC } from '../languages/c/cBodies.js';
@@ -10,6 +10,7 @@ import { skippedInRust } from '../languages/rust/rustBodies.js';
 import type { LanguageInfo } from './languages.js';
 import { cTokens, withoutMacros } from '../languages/c/macroNoise.js';
 import { makeText } from '../languages/make/makeText.js';
+import { scssText } from '../languages/scss/scssText.js';
 import { sqlText } from '../languages/sql/sqlText.js';
 import type { TextRange } from '../text/textRanges.js';
 
@@ -35,6 +36,7 @@ export function parseInput(text: string, language: LanguageInfo): ParseInput {
     case undefined:
       if (language.grammar?.text === 'make') return { text: makeText(text), skipped: [] };
       if (language.grammar?.text === 'sql') return { text: sqlText(text), skipped: [] };
+      if (language.grammar?.text === 'scss') return { text: scssText(text), skipped: [] };
       return { text: language.macros === undefined ? text : withoutMacros(cTokens(text, language.macros), language.macros, []), skipped: [] };
   }
 }
