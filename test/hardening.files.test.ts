@@ -289,6 +289,11 @@ describe('a hundred thousand nested blocks in each language parsed since the key
     // backstop lists nothing of Racket. Still an answer.
     'nest.rkt': { text: `#lang racket\n(define (needle) 1)\n(define x ${nested('[', ']', '1')})\n`, first: '' },
     'nest.gleam': { text: `fn needle() { 1 }\nfn f() ${nested('{ ', ' }', '1')}\n`, first: '1 function needle' },
+    // SCSS: a value nested 100,000 deep, which the text pass reads as blank (it scans the parentheses
+    // without recursion), then rules nested in rules, as CSS's: past the query's budget, whose backstop
+    // lists nothing of SCSS; still an answer.
+    'nest.scss': { text: `@mixin needle {}\n.x { width: calc(${nested('(', ')', '1')}) }\n`, first: '1 macro needle' },
+    'rules.scss': { text: `@mixin needle {}\n${nested('.a { ', '}')}\n`, first: '' },
     // HCL's grammars take about the parse's budget at this depth: within it, `needle` first; past it, the backstop, which lists nothing of HCL.
     'nest.hcl': { text: `job "needle" {}\nx = ${nested('[', ']')}\n`, first: '' },
     'nest.dockerfile': { text: `FROM alpine AS needle\nRUN echo ${nested('(', ')', '1')}\n`, first: '1 module needle' },
