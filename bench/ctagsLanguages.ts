@@ -259,6 +259,35 @@ export const CTAGS_LANGUAGES: readonly CtagsLanguage[] = [
     alike: (selector, _ourKind, ours) => ours !== undefined && withoutSpace(splitSelectors(ours)[0]!) === withoutSpace(selector),
   },
 
+  // scss
+  // ctags's SCSS parser reads text, not rules: it tags every `.name`, `#name` and `%name` it meets
+  // outside an `@` line, a declaration's value or a comment (in a selector list each class of each
+  // selector, but also `cv.getVar` and `.25` in a value written over lines), every `$name:` (locals
+  // of mixins and rules, the keys of a map, loop variables too), and every `@mixin` and `@function`;
+  // it scopes nothing, so no parent is compared. Compared: the first class, id or placeholder ctags
+  // tags in the first selector of a rule that starts on its line (`takeScssFirstSelector` finds the
+  // rules in the source; `%name {` is ours too), matched to our rule on that line whose first
+  // selector holds it; variables at the margin (the top level: an indented one is a local, a map's
+  // key or a loop variable, which an outline does not list), named with their `$`; mixins (our
+  // macros) and functions. Not compared: parameters. Extra are then our rules whose first selector
+  // has no class, id or placeholder (`&:hover`, `a`), or one ctags does not reach (`a:hover .x`:
+  // ctags skips from a `:` to the `{`), and at-rules.
+  {
+    label: 'scss', folder: 'langs/scss', endings: ['.scss'], ctags: 'SCSS', letters: 'Pcfimv',
+    kinds: { class: 'rule', id: 'rule', placeholder: 'rule', mixin: 'macro', function: 'function', variable: 'const' }, compared: ['rule', 'macro', 'function', 'const'],
+    skip: (tag) => {
+      if (tag.kind === 'variable') {
+        Object.assign(tag, { name: `$${tag.name}` });
+        return !new RegExp(`^/\\^${escapeRegExp(tag.name)}\\s*:`).test(tag.pattern ?? '');
+      }
+      if (tag.kind === 'mixin' || tag.kind === 'function') return false;
+      const sigil = tag.kind === 'class' ? '.' : tag.kind === 'id' ? '#' : '%';
+      Object.assign(tag, { name: (tag.name.startsWith(sigil) ? tag.name : sigil + tag.name).replace(/(?<=.):.*$/, '') });
+      return !takeScssFirstSelector(tag);
+    },
+    alike: (token, _ourKind, ours) => ours !== undefined && holdsToken(splitSelectors(ours)[0]!, token),
+  },
+
   // perl
   // Compared: packages (modules), subs (functions) and constants. Not compared: loop labels (no
   // declaration) and formats (ctags takes a hash key `format =>` for one). ctags scopes nothing.
@@ -504,6 +533,77 @@ function cssFirstSelectors(file: string): Map<number, Map<string, number>> {
         const selectors = byLine.get(at) ?? new Map<string, number>();
         const selector = withoutSpace(splitSelectors(prelude)[0]!);
         selectors.set(selector, (selectors.get(selector) ?? 0) + 1);
+        byLine.set(at, selectors);
+      }
+      start = i + 1;
+      startLine = line;
+    }
+  }
+  return byLine;
+}
+
+/** Whether a selector holds a class, id or placeholder token (`.btn`) whole: not `.btn-x`. */
+function holdsToken(selector: string, token: string): boolean {
+  return new RegExp(`${escapeRegExp(token)}(?![A-Za-z0-9_-])`).test(selector);
+}
+
+/** Per SCSS file and line, the first selectors of the rules that start there that no tag has stood for yet. */
+const scssFirstSelectorsLeft = new Map<string, Map<number, string[]>>();
+
+/**
+ * Whether a ctags class, id or placeholder tag (named with its `.`, `#` or `%`) is a token of the
+ * first selector of a rule that starts on its line, that no earlier tag has stood for: ctags tags
+ * each class of a selector (`.button.is-small` gives `button` and `is-small`), the first one it
+ * reaches stands for the rule.
+ */
+function takeScssFirstSelector(tag: CtagsTag): boolean {
+  let byLine = scssFirstSelectorsLeft.get(tag.path);
+  if (byLine === undefined) {
+    byLine = scssFirstSelectors(tag.path);
+    scssFirstSelectorsLeft.set(tag.path, byLine);
+  }
+  const left = byLine.get(tag.line);
+  const at = left?.findIndex((selector) => holdsToken(selector, tag.name)) ?? -1;
+  if (at < 0) return false;
+  left!.splice(at, 1);
+  return true;
+}
+
+/**
+ * The first selector of each rule of an SCSS file, by the 1-based line where the rule's selectors
+ * start: the text before each `{` outside parentheses, strings and `#{…}`, back to the last `{`,
+ * `}` or `;`, that is not an at-rule's prelude. Comments, `/* … *\/` and `//`, are read as spaces.
+ */
+function scssFirstSelectors(file: string): Map<number, string[]> {
+  const byLine = new Map<number, string[]>();
+  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|(?<![:\w])\/\/[^\n]*/g, (comment) => comment.replace(/[^\n]/g, ' '));
+  let depth = 0;
+  let interpolation = 0;
+  let quote = '';
+  let start = 0;
+  let startLine = 1;
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\n') line++;
+    if (quote !== '') {
+      if (c === '\\' && text[++i] === '\n') line++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && text[i + 1] === '{') {
+      interpolation++;
+      i++;
+    } else if (c === '}' && interpolation > 0) interpolation--;
+    else if (interpolation > 0) continue;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (c === '{' || c === '}' || c === ';')) {
+      const prelude = text.slice(start, i);
+      const first = prelude.search(/\S/);
+      if (c === '{' && first >= 0 && prelude[first] !== '@') {
+        const at = startLine + (prelude.slice(0, first).match(/\n/g)?.length ?? 0);
+        const selectors = byLine.get(at) ?? [];
+        selectors.push(splitSelectors(prelude)[0]!);
         byLine.set(at, selectors);
       }
       start = i + 1;

@@ -292,6 +292,11 @@ describe('a hundred thousand nested blocks in each language parsed since the key
     // A closure in a closure, 100,000 deep (about 400 KB), in a function's body.
     'nest.groovy': { text: `def needle() { 1 }\ndef f() ${nested('{ ', ' }', '1')}\n`, first: '1 function needle' },
     'nest.fish': { text: `function needle\nend\necho ${nested('(', ')', 'x')}\n`, first: '1 function needle' },
+    // SCSS: a value nested 100,000 deep, which the text pass reads as blank (it scans the parentheses
+    // without recursion), then rules nested in rules, as CSS's: past the query's budget, whose backstop
+    // lists nothing of SCSS; still an answer.
+    'nest.scss': { text: `@mixin needle {}\n.x { width: calc(${nested('(', ')', '1')}) }\n`, first: '1 macro needle' },
+    'rules.scss': { text: `@mixin needle {}\n${nested('.a { ', '}')}\n`, first: '' },
     // HCL's grammars take about the parse's budget at this depth: within it, `needle` first; past it, the backstop, which lists nothing of HCL.
     'nest.hcl': { text: `job "needle" {}\nx = ${nested('[', ']')}\n`, first: '' },
     'nest.dockerfile': { text: `FROM alpine AS needle\nRUN echo ${nested('(', ')', '1')}\n`, first: '1 module needle' },

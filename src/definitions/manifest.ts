@@ -52,7 +52,7 @@ export interface GrammarEntry {
 export type BodyRules = 'c' | 'go' | 'rust';
 
 /** A language's own pass over a file's text before the parse, every offset kept: see `src/languages/<name>/<name>Text.ts`. */
-export type TextRules = 'make' | 'sql' | 'haskell';
+export type TextRules = 'make' | 'sql' | 'haskell' | 'scss';
 
 /** A language's own test of where a definition's name may stand: see `src/languages/<name>/definitionSites.ts`. */
 export type SiteRules = 'c';
@@ -126,7 +126,7 @@ const ManifestSchema = z.object({
       // One file, or several read as one (a language sharing patterns with another).
       queries: z.object({ outline: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), injections: z.string().min(1).optional() }).strict(),
       bodies: z.enum(['c', 'go', 'rust']).optional(),
-      text: z.enum(['make', 'sql', 'haskell']).optional(),
+      text: z.enum(['make', 'sql', 'haskell', 'scss']).optional(),
       'definition-sites': z.enum(['c']).optional(),
       data: z.literal(true).optional(),
       parts: z.object({ lines: z.number().int().min(1), at: Pattern }).strict().optional(),

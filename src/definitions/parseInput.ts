@@ -1,9 +1,9 @@
 /**
  * What a grammar is given of a file: its text after the pre-parse (C and C++ macros read as spaces,
- * see `src/languages/c/macroNoise.ts`; what Makefile and SQL grammars misread, `make/makeText.ts`,
- * `sql/sqlText.ts`; the later branches of Haskell's CPP conditionals, `haskell/haskellText.ts`), and
- * the ranges of it the parse skips (function bodies, see `c/cBodies.ts`, `go/goBodies.ts` and
- * `rust/rustBodies.ts` there), as the language's manifest entry asks.
+ * see `src/languages/c/macroNoise.ts`; what Makefile, SQL and SCSS grammars misread, `make/makeText.ts`,
+ * `sql/sqlText.ts`, `scss/scssText.ts`; the later branches of Haskell's CPP conditionals,
+ * `haskell/haskellText.ts`), and the ranges of it the parse skips (function bodies, see
+ * `c/cBodies.ts`, `go/goBodies.ts` and `rust/rustBodies.ts` there), as the language's manifest entry asks.
  */
 import { skippedInC } from '../languages/c/cBodies.js';
 import { skippedInGo } from '../languages/go/goBodies.js';
@@ -12,6 +12,7 @@ import type { LanguageInfo } from './languages.js';
 import { cTokens, withoutMacros } from '../languages/c/macroNoise.js';
 import { haskellText } from '../languages/haskell/haskellText.js';
 import { makeText } from '../languages/make/makeText.js';
+import { scssText } from '../languages/scss/scssText.js';
 import { sqlText } from '../languages/sql/sqlText.js';
 import type { TextRange } from '../text/textRanges.js';
 
@@ -38,6 +39,7 @@ export function parseInput(text: string, language: LanguageInfo): ParseInput {
       if (language.grammar?.text === 'make') return { text: makeText(text), skipped: [] };
       if (language.grammar?.text === 'sql') return { text: sqlText(text), skipped: [] };
       if (language.grammar?.text === 'haskell') return { text: haskellText(text), skipped: [] };
+      if (language.grammar?.text === 'scss') return { text: scssText(text), skipped: [] };
       return { text: language.macros === undefined ? text : withoutMacros(cTokens(text, language.macros), language.macros, []), skipped: [] };
   }
 }

@@ -301,11 +301,11 @@ function runQuery({ outline: query, language, parents }: LoadedGrammar, root: No
     if (known === undefined) rows.set(node.id, (known = declarationRows(node, attributes, text)));
     return known;
   };
-  return found.filter((match) => passesParentTests(match, parents)).map((match) => toMatch(match, rowsOf));
+  return found.filter((match) => passesParentTests(match, parents)).map((match) => toMatch(match, rowsOf, text));
 }
 
 /** A match as the outline reads it: its entry captures only, `@_helper`s having served their predicates. */
-function toMatch(match: QueryMatch, rowsOf: (declaration: Node) => { row: number; endRow: number }): Match {
+function toMatch(match: QueryMatch, rowsOf: (declaration: Node) => { row: number; endRow: number }, text: string): Match {
   return {
     patternIndex: match.patternIndex,
     captures: match.captures
@@ -314,7 +314,7 @@ function toMatch(match: QueryMatch, rowsOf: (declaration: Node) => { row: number
         name,
         node: isDeclarationCapture(name)
           ? { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, ...rowsOf(node), text: '' }
-          : { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, row: name.endsWith('.name') ? lastPartRow(node) : node.startPosition.row, endRow: node.endPosition.row, text: node.text },
+          : { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, row: name.endsWith('.name') ? lastPartRow(node, text) : node.startPosition.row, endRow: node.endPosition.row, text: node.text },
       })),
   };
 }
@@ -329,10 +329,22 @@ function isDeclarationCapture(name: string): boolean {
  * lines (`io_context::basic_executor_type<Allocator,⏎ Bits>::running_in_this_thread`) is on the line
  * of what it names, as ctags has it. A name of one part is on its own row.
  */
-function lastPartRow(node: Node): number {
+function lastPartRow(node: Node, text: string): number {
   let part = node;
   for (let inner = part.childForFieldName('name'); inner !== null; inner = part.childForFieldName('name')) part = inner;
-  return part.startPosition.row;
+  return firstCharacterRow(part, text);
+}
+
+/**
+ * A node's first row; for a node that begins with white space, the row of its first character: a
+ * node whose first child is empty starts where that child was put, which may be a line above
+ * (tree-sitter-scss reads `> li {` in a block as an empty `&` before `>`, put after the `}` or `{`
+ * that ends the line before).
+ */
+function firstCharacterRow(node: Node, text: string): number {
+  let row = node.startPosition.row;
+  for (let i = node.startIndex; i < node.endIndex && /\s/.test(text[i]!); i++) if (text[i] === '\n') row++;
+  return row;
 }
 
 /** Nodes that attach to the declaration after them (`#[derive(…)]`, `@decorator`); not a module's own (`#![…]`, `@file:…`). */
@@ -358,7 +370,7 @@ function hasAttributes(language: Language): boolean {
  * token of the node that is not a comment.
  */
 function declarationRows(node: Node, attributes: boolean, text: string): { row: number; endRow: number } {
-  let row = node.startPosition.row;
+  let row = firstCharacterRow(node, text);
   for (let before = attributes ? node.previousNamedSibling : null; before !== null; before = before.previousNamedSibling) {
     if (ATTRIBUTE.test(before.type)) row = before.startPosition.row;
     else if (!COMMENT.test(before.type)) break;
