@@ -146,7 +146,7 @@ describe('zumba one-shot commands', () => {
       ['svelte', '.svelte'], ['yaml', '.yaml .yml'], ['toml', '.toml'], ['json', '.json .jsonc'], ['css', '.css'],
       ['r', '.r'], ['clojure', '.clj .cljs .cljc'], ['erlang', '.erl .hrl .escript'], ['proto', '.proto'], ['sql', '.sql'],
       ['fortran', '.f90 .f95 .f03 .f08 .f18'], ['scheme', '.scm .ss .sld .sls .sps'], ['racket', '.rkt'],
-      ['gleam', '.gleam'], ['groovy', '.groovy .gradle Jenkinsfile'], ['fish', '.fish'], ['scss', '.scss'],
+      ['gleam', '.gleam'], ['groovy', '.groovy .gradle Jenkinsfile'], ['fish', '.fish'], ['scss', '.scss'], ['fsharp', '.fs .fsx'], ['fsharp_signature', '.fsi'],
     ]) {
       assert.deepEqual(rows.get(name)?.slice(0, 2), ['tree-sitter', types], name);
     }
