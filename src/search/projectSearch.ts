@@ -435,7 +435,10 @@ class SearchWorkers {
         if (whole) for (let order = count; order < walked.length; order++) add(walked[order]!);
         post('more files', false);
         if (walked === undefined) return answers;
-        if (!whole) throw new Error('the walk listed other files than it holds');
+        if (!whole) {
+          void answers.catch(() => {}); // Its hits are not wanted; a worker's death meanwhile is the pool's to tell.
+          throw new Error('the walk listed other files than it holds');
+        }
         this.sent = walked;
         return answers;
       },

@@ -159,9 +159,9 @@ const namesOf = (definitions: KeptDefinitions, language: Buffer): DefinedNames =
 export const shardSnapshotName = (shard: number, shards: number) => `files-${shard}-of-${shards}`;
 
 export class Shard {
-  private files: ShardFile[] = [];
+  private files: readonly ShardFile[] = [];
   /** While the walk is still being listed (see `addFiles`): resolved when more of its files come. */
-  private listing: { readonly more: Promise<void>; readonly came: () => void } | undefined;
+  private listing: { readonly more: Promise<void>; readonly came: () => void; readonly files: ShardFile[] } | undefined;
   private readonly states = new Map<string, FileState>();
   /** What the index knew of the shard's files that the shard has not looked at yet, by path: trusted while a file's stamp is the same. */
   private recorded: Map<string, RecordedEntry> | undefined;
@@ -221,8 +221,10 @@ export class Shard {
    * looks at each file as it comes, ending only once the last has.
    */
   setFiles(files: readonly ShardFile[], { more = false } = {}): void {
-    this.files = [...files];
-    this.listed(more);
+    // A list still being listed grows (`addFiles`): the shard's own copy.
+    const growing = more ? [...files] : undefined;
+    this.files = growing ?? files;
+    this.listed(growing);
     this.edits++;
     this.usageStale = true;
     this.filled = 0;
@@ -234,8 +236,9 @@ export class Shard {
   /** More of the walk being listed (see `setFiles`); without `more`, the last of it. */
   addFiles(files: readonly ShardFile[], { more = false } = {}): void {
     if (this.listing === undefined) throw new Error('files were added to a walk that was not being listed');
-    this.files.push(...files);
-    this.listed(more);
+    const growing = this.listing.files;
+    growing.push(...files);
+    this.listed(more ? growing : undefined);
   }
 
   /** Drops what is known of files that are not the shard's. */
@@ -245,14 +248,15 @@ export class Shard {
     for (const relative of this.states.keys()) if (!relatives.has(relative)) this.forget(relative);
   }
 
-  private listed(more: boolean): void {
+  /** Wakes what waited for more of the walk; `growing`: the list, while more of it is to come. */
+  private listed(growing: ShardFile[] | undefined): void {
     this.listing?.came();
     let came = () => {};
     const next = new Promise<void>((resolve) => (came = resolve));
-    this.listing = more ? { more: next, came } : undefined;
+    this.listing = growing && { more: next, came, files: growing };
   }
 
-  /** Whether the walk has an `i`th file of this shard: where it is still being listed, once it is known. */
+  /** Whether the walk has an `i`th file of this shard: where it is still being listed, once it is known (or the whole walk, for Infinity). */
   private async hasFile(i: number): Promise<boolean> {
     while (i >= this.files.length && this.listing !== undefined) await this.listing.more;
     return i < this.files.length;
@@ -277,7 +281,7 @@ export class Shard {
     const tell = progressTeller(this.files.length, progress);
     const hits = query.kind === 'references' ? await this.references(query.name, query.path, limit, tell) : await this.symbols(query.name, query.match, limit, tell, query.checked === true);
     // Answered before the walk was all listed (the limit was reached): the shard holds all of it first.
-    while (this.listing !== undefined) await this.listing.more;
+    await this.hasFile(Infinity);
     return hits as HitOf<Q>[];
   }
 
