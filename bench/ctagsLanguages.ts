@@ -480,8 +480,26 @@ function splitSelectors(list: string): string[] {
   return parts.map((part) => part.trim());
 }
 
-/** Per file and line, how many rules start with each first selector that no tag has stood for yet. */
-const cssFirstSelectorsLeft = new Map<string, Map<number, Map<string, number>>>();
+/** Per CSS or SCSS file and line, the first selectors of the rules that start there that no tag has stood for yet. */
+const firstSelectorsLeft = new Map<string, Map<number, string[]>>();
+
+/** The first selectors left on a tag's line (see `firstSelectors`), read once a file. */
+function firstSelectorsLeftOn(tag: CtagsTag, language: 'css' | 'scss'): string[] | undefined {
+  let byLine = firstSelectorsLeft.get(tag.path);
+  if (byLine === undefined) {
+    byLine = firstSelectors(tag.path, language);
+    firstSelectorsLeft.set(tag.path, byLine);
+  }
+  return byLine.get(tag.line);
+}
+
+/** Takes the first selector of `left` that `stands` for the tag, if any. */
+function takeSelector(left: string[] | undefined, stands: (selector: string) => boolean): boolean {
+  const at = left?.findIndex(stands) ?? -1;
+  if (at < 0) return false;
+  left!.splice(at, 1);
+  return true;
+}
 
 /**
  * Whether a ctags tag names the first selector of a rule that starts on its line, that no earlier
@@ -489,66 +507,14 @@ const cssFirstSelectorsLeft = new Map<string, Map<number, Map<string, number>>>(
  * (`button` of `[role=button]`) may also begin some rule: as many tags are kept as rules begin so.
  */
 function takeCssFirstSelector(tag: CtagsTag): boolean {
-  let byLine = cssFirstSelectorsLeft.get(tag.path);
-  if (byLine === undefined) {
-    byLine = cssFirstSelectors(tag.path);
-    cssFirstSelectorsLeft.set(tag.path, byLine);
-  }
-  const left = byLine.get(tag.line);
   const name = withoutSpace(tag.name);
-  const count = left?.get(name) ?? 0;
-  if (count === 0) return false;
-  left!.set(name, count - 1);
-  return true;
-}
-
-/**
- * How many rules of a CSS file start with each first selector (white space removed), by the 1-based
- * line where the rule's selectors start: the text before each `{` outside parentheses, back to the
- * last `{`, `}` or `;`, that is not an at-rule's prelude.
- */
-function cssFirstSelectors(file: string): Map<number, Map<string, number>> {
-  const byLine = new Map<number, Map<string, number>>();
-  // Comments as spaces, their newlines kept.
-  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '));
-  let depth = 0;
-  let quote = '';
-  let start = 0;
-  let startLine = 1;
-  let line = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '\n') line++;
-    if (quote !== '') {
-      if (c === '\\' && text[++i] === '\n') line++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && (c === '{' || c === '}' || c === ';')) {
-      const prelude = text.slice(start, i);
-      const first = prelude.search(/\S/);
-      if (c === '{' && first >= 0 && prelude[first] !== '@') {
-        const at = startLine + (prelude.slice(0, first).match(/\n/g)?.length ?? 0);
-        const selectors = byLine.get(at) ?? new Map<string, number>();
-        const selector = withoutSpace(splitSelectors(prelude)[0]!);
-        selectors.set(selector, (selectors.get(selector) ?? 0) + 1);
-        byLine.set(at, selectors);
-      }
-      start = i + 1;
-      startLine = line;
-    }
-  }
-  return byLine;
+  return takeSelector(firstSelectorsLeftOn(tag, 'css'), (selector) => withoutSpace(selector) === name);
 }
 
 /** Whether a selector holds a class, id or placeholder token (`.btn`) whole: not `.btn-x`. */
 function holdsToken(selector: string, token: string): boolean {
   return new RegExp(`${escapeRegExp(token)}(?![A-Za-z0-9_-])`).test(selector);
 }
-
-/** Per SCSS file and line, the first selectors of the rules that start there that no tag has stood for yet. */
-const scssFirstSelectorsLeft = new Map<string, Map<number, string[]>>();
 
 /**
  * Whether a ctags class, id or placeholder tag (named with its `.`, `#` or `%`) is a token of the
@@ -557,26 +523,20 @@ const scssFirstSelectorsLeft = new Map<string, Map<number, string[]>>();
  * reaches stands for the rule.
  */
 function takeScssFirstSelector(tag: CtagsTag): boolean {
-  let byLine = scssFirstSelectorsLeft.get(tag.path);
-  if (byLine === undefined) {
-    byLine = scssFirstSelectors(tag.path);
-    scssFirstSelectorsLeft.set(tag.path, byLine);
-  }
-  const left = byLine.get(tag.line);
-  const at = left?.findIndex((selector) => holdsToken(selector, tag.name)) ?? -1;
-  if (at < 0) return false;
-  left!.splice(at, 1);
-  return true;
+  return takeSelector(firstSelectorsLeftOn(tag, 'scss'), (selector) => holdsToken(selector, tag.name));
 }
 
 /**
- * The first selector of each rule of an SCSS file, by the 1-based line where the rule's selectors
- * start: the text before each `{` outside parentheses, strings and `#{…}`, back to the last `{`,
- * `}` or `;`, that is not an at-rule's prelude. Comments, `/* … *\/` and `//`, are read as spaces.
+ * The first selector of each rule of a CSS or SCSS file, by the 1-based line where the rule's
+ * selectors start: the text before each `{` outside parentheses and strings (and SCSS's `#{…}`),
+ * back to the last `{`, `}` or `;`, that is not an at-rule's prelude. Comments are read as spaces:
+ * `/* … *\/`, and SCSS's `//`.
  */
-function scssFirstSelectors(file: string): Map<number, string[]> {
+function firstSelectors(file: string, language: 'css' | 'scss'): Map<number, string[]> {
+  const scss = language === 'scss';
   const byLine = new Map<number, string[]>();
-  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|(?<![:\w])\/\/[^\n]*/g, (comment) => comment.replace(/[^\n]/g, ' '));
+  const comments = scss ? /\/\*[\s\S]*?\*\/|(?<![:\w])\/\/[^\n]*/g : /\/\*[\s\S]*?\*\//g;
+  const text = readFileSync(file, 'utf8').replace(comments, (comment) => comment.replace(/[^\n]/g, ' '));
   let depth = 0;
   let interpolation = 0;
   let quote = '';
@@ -590,7 +550,7 @@ function scssFirstSelectors(file: string): Map<number, string[]> {
       if (c === '\\' && text[++i] === '\n') line++;
       else if (c === quote) quote = '';
     } else if (c === '"' || c === "'") quote = c;
-    else if (c === '#' && text[i + 1] === '{') {
+    else if (scss && c === '#' && text[i + 1] === '{') {
       interpolation++;
       i++;
     } else if (c === '}' && interpolation > 0) interpolation--;
