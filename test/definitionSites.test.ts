@@ -11,6 +11,7 @@ import { definitionSites, mayDefine } from '../src/definitions/definitionSites.j
 import { outlineDefinitions } from '../src/definitions/engine.js';
 import { written } from '../src/definitions/languages.js';
 import { loadLanguages } from '../src/definitions/manifest.js';
+import { nonCode } from '../src/languages/c/cText.js';
 import { wholeWordLines } from '../src/text/wholeWord.js';
 import { fixturesRoot } from './helpers.js';
 
@@ -109,5 +110,22 @@ describe('where a C or C++ definition may stand', () => {
     }
     assert.deepEqual(missed, []);
     assert.ok(checked >= 250, `only ${checked} definitions checked`);
+  });
+});
+
+describe("C text's quotes", () => {
+  /** The text of each range nonCode passes over. */
+  const passedOver = (text: string) => {
+    const { ranges } = nonCode(text);
+    return Array.from({ length: ranges.length / 2 }, (_, i) => text.slice(ranges[2 * i]!, ranges[2 * i + 1]!));
+  };
+
+  test("a quote between digits separates them; one after a word's letter begins a character", () => {
+    assert.deepEqual(passedOver("long x = 1'000'000; char c = 'a'; y = 0xFF'FF'ab; z = u8'b' + a1'c';"), ["'a'", "'b'", "'c'"]);
+    assert.deepEqual(passedOver("/* 1 */2'0; /* x */'y'"), ['/* 1 */', '/* x */', "'y'"]);
+  });
+
+  test('a number of 100,000 separators is one number, and a character after it is one', () => {
+    assert.deepEqual(passedOver(`x = 1${"'1".repeat(100_000)}; c = 'q';`), ["'q'"]);
   });
 });
