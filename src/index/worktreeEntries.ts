@@ -14,7 +14,7 @@ import { statsOf, type StampNumbers } from '../project/files.js';
 import { readGitIndex, type GitIndex } from '../project/gitIndex.js';
 import { worktreeFamily, type GitWorktree, type WorktreeFamily } from '../project/gitWorktrees.js';
 import { realPath } from '../project/paths.js';
-import { decodeFilesSnapshot, recordEntry, type RecordedEntry, type RoomFor } from './filesSnapshot.js';
+import { recordEntry, type RecordedEntry, type RoomFor } from './filesSnapshot.js';
 
 /** At most this many other worktrees are read, the first ones found that have a snapshot of the shard. */
 const MOST_WORKTREES = 3;
@@ -31,8 +31,8 @@ const SAMPLED_FILES = 16;
 export interface ShardSide {
   /** Whether a file (by its path relative to the project) is of this shard. */
   readonly inShard: (relative: string) => boolean;
-  /** A shard snapshot of another project folder's, by its real path. */
-  readonly snapshotOf: (projectRoot: string, name: string) => Buffer | undefined;
+  /** What another project folder (by its real path) recorded of its files: its shard snapshot `name`'s entries, or what a shard of it knows now. */
+  readonly entriesOf: (projectRoot: string, name: string) => readonly RecordedEntry[] | undefined;
   /** Room for an entry copied out of a snapshot let go. */
   readonly roomFor: RoomFor;
 }
@@ -53,7 +53,7 @@ export class WorktreeEntries {
   ) {}
 
   /** What the other worktrees recorded of shard `name`'s files; undefined outside git, or where none holds an entry git vouches for. */
-  static of(projectRoot: string, name: string, { inShard, snapshotOf, roomFor }: ShardSide): WorktreeEntries | undefined {
+  static of(projectRoot: string, name: string, { inShard, entriesOf, roomFor }: ShardSide): WorktreeEntries | undefined {
     const family = worktreeFamily(realPath(projectRoot) ?? projectRoot);
     if (family === undefined) return undefined;
     const prefix = family.prefix;
@@ -79,8 +79,7 @@ export class WorktreeEntries {
     for (const worktree of family.others) {
       if (read === MOST_WORKTREES || (own && !unserved(own))) break;
       const root = realPath(path.join(worktree.top, family.within));
-      const snapshot = root === undefined ? undefined : snapshotOf(root, name);
-      const recorded = snapshot === undefined ? undefined : decodeFilesSnapshot(snapshot);
+      const recorded = root === undefined ? undefined : entriesOf(root, name);
       if (recorded === undefined) continue;
       own ??= vouchingIndex(family.own) ?? null;
       if (own === null) return undefined;

@@ -80,12 +80,40 @@ export interface SearchOptions {
   readonly watch: boolean;
   /** The workers' script: this package's, but for a test of what happens when it fails. */
   readonly workerScript?: URL;
+  /** Workers shared with other projects (a shared server's: see daemon.ts); without, the search starts its own. */
+  readonly pools?: SharedPools;
+}
+
+/**
+ * The worker pools a shared server's projects share: one for each set of settings the workers start
+ * with (the package's languages are every such project's). A new worktree's shard then takes what the
+ * same worker knows of the repository's other worktrees, the very entries, neither read again nor
+ * copied (see `Shard.knownEntries`).
+ */
+export class SharedPools {
+  /** How many calls any of the projects is answering: the fill waits while any is. */
+  readonly callsInFlight = new Int32Array(new SharedArrayBuffer(4));
+  private readonly pools = new Map<string, SearchPool>();
+
+  poolFor(settings: string, make: () => SearchPool): SearchPool {
+    let pool = this.pools.get(settings);
+    if (pool === undefined || pool.broken) {
+      pool = make();
+      this.pools.set(settings, pool);
+    }
+    return pool;
+  }
+
+  /** Stops every pool's workers; resolves once they have ended. */
+  async close(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
+  }
 }
 
 export class ProjectSearch {
   private workers: SearchWorkers | undefined;
   /** How many calls are being answered, shared with the workers, whose fill waits while any is. */
-  private readonly callsInFlight = new Int32Array(new SharedArrayBuffer(4));
+  private readonly callsInFlight: Int32Array;
   private local: { readonly shard: Shard; files?: readonly WalkedFile[] } | undefined;
   /** The walk the last search covered. */
   private walked: readonly WalkedFile[] | undefined;
@@ -103,6 +131,7 @@ export class ProjectSearch {
     private readonly options: SearchOptions,
   ) {
     this.watcher = options.watch ? TreeWatcher.of(options.projectRoot, options.warn) : undefined;
+    this.callsInFlight = options.pools?.callsInFlight ?? new Int32Array(new SharedArrayBuffer(4));
   }
 
   /**
@@ -277,16 +306,19 @@ export class ProjectSearch {
     const cores = availableParallelism();
     if (cores < 2) return undefined;
     const youngMb = this.options.fillWhenIdle ? SERVER_WORKER_YOUNG_MB : COMMAND_WORKER_YOUNG_MB;
+    const script = this.options.workerScript ?? WORKER_SCRIPT;
+    const { index, fillWhenIdle, warn, remote: remoteOptions, pools } = this.options;
+    const make = () =>
+      new SearchPool(script, cores, youngMb, { warn, warnOfRemote: remoteOptions?.warn ?? warn }, (shard) => ({
+        languages: this.languages.entries,
+        index,
+        fillWhenIdle,
+        layout: { shard, shards: cores },
+        callsInFlight: this.callsInFlight.buffer as SharedArrayBuffer,
+      }));
+    const pool = pools === undefined ? make() : pools.poolFor(JSON.stringify([script.href, youngMb, index ?? null, fillWhenIdle]), make);
     const remote = this.remoteToRead();
-    this.workers = new SearchWorkers(this.options.workerScript ?? WORKER_SCRIPT, cores, youngMb, this.options, (shard) => ({
-      projectRoot: this.options.projectRoot,
-      languages: this.languages.entries,
-      index: this.options.index,
-      remote: remote && { settings: remote.settings }, // Its warning is this thread's.
-      fillWhenIdle: this.options.fillWhenIdle,
-      layout: { shard, shards: cores },
-      callsInFlight: this.callsInFlight.buffer as SharedArrayBuffer,
-    }));
+    this.workers = new SearchWorkers(pool, this.options.projectRoot, remote?.settings, pools === undefined);
     // Made while the workers start (they would otherwise have waited for them), and sent before anything else.
     if (remote !== undefined) this.workers.tell({ type: 'remote keys', keys: this.keys() });
     return this.workers.broken ? undefined : this.workers;
@@ -363,17 +395,19 @@ interface Pending {
   readonly progress: ((done: number) => void) | undefined;
 }
 
-class SearchWorkers {
+/** A message to the workers about a project, but its name: the project's `SearchWorkers` adds it. */
+type AboutProject = ToSearchWorker extends infer M ? (M extends { project: string } ? Omit<M, 'project'> : never) : never;
+/** A request to the workers about a project, but its name and its id: the project's `SearchWorkers` adds them. */
+type AskedOfProject = ToSearchWorker extends infer M ? (M extends { project: string; id: number } ? Omit<M, 'project' | 'id'> : never) : never;
+
+/** The worker threads, one a core, each with its shard of every project it was told of (see searchWorker.ts). */
+export class SearchPool {
   broken = false;
   private readonly slots: Slot[] = [];
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
-  /** The walk the workers were last given their shards of. */
-  private sent: readonly WalkedFile[] | undefined;
-  /** Whether the workers were given a walk at all. */
-  hasWalk = false;
 
-  constructor(script: URL, readonly count: number, youngMb: number, { warn, remote }: Pick<SearchOptions, 'warn' | 'remote'>, dataOf: (shard: number) => SearchWorkerData) {
+  constructor(script: URL, readonly count: number, youngMb: number, { warn, warnOfRemote }: { readonly warn: Warn; readonly warnOfRemote: Warn }, dataOf: (shard: number) => SearchWorkerData) {
     for (const flag of [`--initial-old-space-size=${WORKER_INITIAL_OLD_MB}`, ...WORKER_V8_FLAGS]) v8.setFlagsFromString(flag);
     for (let i = 0; i < count; i++) {
       const worker = new Worker(script, { workerData: dataOf(i), resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: youngMb } });
@@ -381,7 +415,7 @@ class SearchWorkers {
       const slot: Slot = { worker, load: 0, ended };
       worker.on('message', (reply: FromSearchWorker) => {
         if (!('warning' in reply)) this.settle(reply);
-        else (reply.fromRemote === true ? remote!.warn : warn)(reply.warning);
+        else (reply.fromRemote === true ? warnOfRemote : warn)(reply.warning);
       });
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', (code) => this.fail(new Error(`search worker exited with code ${code}`)));
@@ -391,12 +425,106 @@ class SearchWorkers {
     }
   }
 
+  /** A request id no other request of the pool has. */
+  id(): number {
+    return this.nextId++;
+  }
+
+  /** Sends worker `i` a message that needs no answer. */
+  post(i: number, message: ToSearchWorker): void {
+    this.slots[i]!.worker.postMessage(message);
+  }
+
+  /** Sends every worker the same message. */
+  tell(message: ToSearchWorker): void {
+    for (const { worker } of this.slots) worker.postMessage(message);
+  }
+
+  ask<Answer extends Hit[] | ShardUsageAnswer | Uint32Array = Hit[]>(i: number, message: ToSearchWorker & { id: number }, progress: Pending['progress']): Promise<Answer> {
+    if (this.broken) return Promise.reject(new Error('a search worker died'));
+    const slot = this.slots[i]!;
+    if (slot.load++ === 0) slot.worker.ref(); // Busy: the process waits for its answer.
+    return new Promise<Answer>((resolve, reject) => {
+      this.pending.set(message.id, { resolve: resolve as Pending['resolve'], reject, progress });
+      slot.worker.postMessage(message);
+    }).finally(() => {
+      if (--slot.load === 0) slot.worker.unref();
+    });
+  }
+
+  /**
+   * Asks the workers to stop, and terminates any still running after STOP_GRACE_MS (one busy with a
+   * long search). Asked first, because Node aborts the whole process when a termination lands while
+   * a worker reports an uncaught exception of its own, as one that is dying does.
+   */
+  async close(): Promise<void> {
+    this.askToStop();
+    const ended = Promise.all(this.slots.map((slot) => slot.ended));
+    let grace: NodeJS.Timeout | undefined;
+    const graceOver = await Promise.race([ended.then(() => false), new Promise<boolean>((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS, true)))]);
+    clearTimeout(grace);
+    if (graceOver) for (const { worker } of this.slots) void worker.terminate();
+    await ended;
+  }
+
+  private settle(reply: Exclude<FromSearchWorker, { warning: string }>): void {
+    const waiting = this.pending.get(reply.id);
+    if (waiting === undefined) return;
+    if ('done' in reply) return waiting.progress?.(reply.done);
+    this.pending.delete(reply.id);
+    if ('error' in reply) waiting.reject(new Error(reply.error));
+    else waiting.resolve('hits' in reply ? reply.hits : 'usage' in reply ? reply.usage : 'counts' in reply ? reply.counts : []);
+  }
+
+  /**
+   * A worker that dies breaks the pool: every pending request is rejected (the main thread answers
+   * it) and the workers are asked to stop, so that the memory of their shards is freed. Asked, not
+   * terminated: the others may be dying of the same cause (see close).
+   */
+  private fail(error: Error): void {
+    if (this.broken) return;
+    this.broken = true;
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+    this.askToStop();
+  }
+
+  private askToStop(): void {
+    this.tell({ type: 'stop' });
+  }
+}
+
+/** One project's search on a pool's workers. */
+class SearchWorkers {
+  /** The walk the workers were last given their shards of. */
+  private sent: readonly WalkedFile[] | undefined;
+  /** Whether the workers were given a walk at all. */
+  hasWalk = false;
+
+  constructor(
+    private readonly pool: SearchPool,
+    private readonly project: string,
+    remote: RemoteSettings | undefined,
+    /** Whether the pool is this project's alone, to stop with it; a shared one is told to forget the project. */
+    private readonly ownsPool: boolean,
+  ) {
+    pool.tell({ type: 'project', project, remote });
+  }
+
+  get broken(): boolean {
+    return this.pool.broken;
+  }
+
+  get count(): number {
+    return this.pool.count;
+  }
+
   /** Each shard's first `limit` hits; progress summed over the shards. */
   search(files: readonly WalkedFile[], query: SearchQuery, limit: number, progress: Progress | undefined, changed: readonly string[] | undefined): Promise<Hit[][]> {
     this.send(files);
     const told = this.progressOverShards(progress, () => files.length);
     const message = { type: 'search', query, limit, progress: progress !== undefined, ...(changed !== undefined && { changed }) } as const;
-    return Promise.all(this.slots.map((slot, i) => this.ask(slot, { ...message, id: this.nextId++ }, told?.(i))));
+    return Promise.all(this.shards().map((i) => this.ask(i, message, told?.(i))));
   }
 
   /**
@@ -406,15 +534,15 @@ class SearchWorkers {
   searchAsListed(query: SearchQuery, limit: number, progress: Progress | undefined, changed: readonly string[] | undefined): ListedWork<Hit[][]> {
     let count = 0;
     let last: WalkedFile | undefined;
-    const batches = this.slots.map(() => ({ relatives: [] as string[], orders: [] as number[] }));
+    const batches = this.shards().map(() => ({ relatives: [] as string[], orders: [] as number[] }));
     const add = (file: WalkedFile) => {
       const batch = batches[shardOf(file.relative, batches.length)]!;
       batch.relatives.push(file.relative);
       batch.orders.push(count++);
     };
     const post = (type: 'files' | 'more files', more: boolean) =>
-      this.slots.forEach((slot, i) => {
-        slot.worker.postMessage({ type, ...batches[i]!, ...(more && { more: true }) } satisfies ToSearchWorker);
+      this.shards().forEach((i) => {
+        this.post(i, { type, ...batches[i]!, ...(more && { more: true }) });
         batches[i] = { relatives: [], orders: [] };
       });
     post('files', true);
@@ -422,7 +550,7 @@ class SearchWorkers {
     this.hasWalk = true;
     const told = this.progressOverShards(progress, () => count);
     const message = { type: 'search', query, limit, progress: progress !== undefined, ...(changed !== undefined && { changed }) } as const;
-    const answers = Promise.all(this.slots.map((slot, i) => this.ask(slot, { ...message, id: this.nextId++ }, told?.(i))));
+    const answers = Promise.all(this.shards().map((i) => this.ask(i, message, told?.(i))));
     return {
       listed: (file) => {
         add(file);
@@ -450,98 +578,64 @@ class SearchWorkers {
     this.send(files);
     const told = this.progressOverShards(progress, () => files.length);
     const message = { type: 'usage', progress: progress !== undefined, ...(changed !== undefined && { changed }) } as const;
-    return Promise.all(this.slots.map((slot, i) => this.ask<ShardUsageAnswer>(slot, { ...message, id: this.nextId++, ...(known !== undefined && { known: known[i]! }), ...(expected !== undefined && { expected: expected[i]! }) }, told?.(i))));
+    return Promise.all(this.shards().map((i) => this.ask<ShardUsageAnswer>(i, { ...message, ...(known !== undefined && { known: known[i]! }), ...(expected !== undefined && { expected: expected[i]! }) }, told?.(i))));
   }
 
   users(words: Uint32Array): Promise<Uint32Array[]> {
-    return Promise.all(this.slots.map((slot) => this.ask<Uint32Array>(slot, { type: 'users', id: this.nextId++, words }, undefined)));
+    return Promise.all(this.shards().map((i) => this.ask<Uint32Array>(i, { type: 'users', words }, undefined)));
   }
 
   /** Resolves once every shard is in the index. */
   async index(files: readonly WalkedFile[], progress: Progress | undefined, changed: readonly string[] | undefined): Promise<void> {
     this.send(files);
     const told = this.progressOverShards(progress, () => files.length);
-    await Promise.all(this.slots.map((slot, i) => this.ask(slot, { type: 'index', id: this.nextId++, ...(changed !== undefined && { changed }) }, told?.(i))));
+    await Promise.all(this.shards().map((i) => this.ask(i, { type: 'index', ...(changed !== undefined && { changed }) }, told?.(i))));
   }
 
-  /** Sends every worker the same message. */
-  tell(message: ToSearchWorker): void {
-    for (const { worker } of this.slots) worker.postMessage(message);
+  /** Sends every worker the same message about the project. */
+  tell(message: AboutProject): void {
+    this.pool.tell({ ...message, project: this.project } as ToSearchWorker);
   }
 
   /** Gives the workers their shards of the walk, unless they have them. */
   send(files: readonly WalkedFile[]): void {
     if (files === this.sent) return;
-    const shards = this.slots.map(() => ({ relatives: [] as string[], orders: [] as number[] }));
+    const shards = this.shards().map(() => ({ relatives: [] as string[], orders: [] as number[] }));
     files.forEach((file, order) => {
       const shard = shards[shardOf(file.relative, shards.length)]!;
       shard.relatives.push(file.relative);
       shard.orders.push(order);
     });
-    this.slots.forEach((slot, i) => slot.worker.postMessage({ type: 'files', ...shards[i]! } satisfies ToSearchWorker));
+    this.shards().forEach((i) => this.post(i, { type: 'files', ...shards[i]! }));
     this.sent = files;
     this.hasWalk = true;
   }
 
-  /**
-   * Asks the workers to stop, and terminates any still running after STOP_GRACE_MS (one busy with a
-   * long search). Asked first, because Node aborts the whole process when a termination lands while
-   * a worker reports an uncaught exception of its own, as one that is dying does.
-   */
+  /** Stops the workers where the pool is the project's own; else they forget the project. */
   async close(): Promise<void> {
-    this.askToStop();
-    const ended = Promise.all(this.slots.map((slot) => slot.ended));
-    let grace: NodeJS.Timeout | undefined;
-    const graceOver = await Promise.race([ended.then(() => false), new Promise<boolean>((resolve) => (grace = setTimeout(resolve, STOP_GRACE_MS, true)))]);
-    clearTimeout(grace);
-    if (graceOver) for (const { worker } of this.slots) void worker.terminate();
-    await ended;
+    if (this.ownsPool) return this.pool.close();
+    if (!this.pool.broken) this.tell({ type: 'forget' });
+  }
+
+  private shards(): number[] {
+    return Array.from({ length: this.pool.count }, (_, i) => i);
+  }
+
+  private post(i: number, message: AboutProject): void {
+    this.pool.post(i, { ...message, project: this.project } as ToSearchWorker);
+  }
+
+  private ask<Answer extends Hit[] | ShardUsageAnswer | Uint32Array = Hit[]>(i: number, message: AskedOfProject, progress: Pending['progress']): Promise<Answer> {
+    return this.pool.ask<Answer>(i, { ...message, project: this.project, id: this.pool.id() } as ToSearchWorker & { id: number }, progress);
   }
 
   /** For each shard, a function taking its progress, which tells `progress` the sum over shards, of the whole walk's `total` (not the shards' totals summed: a shard yet to tell would be missing from them). */
   private progressOverShards(progress: Progress | undefined, total: () => number): ((shard: number) => (done: number) => void) | undefined {
     if (progress === undefined) return undefined;
-    const done = this.slots.map(() => 0);
+    const done = this.shards().map(() => 0);
     return (shard) => (shardDone) => {
       done[shard] = shardDone;
       progress(done.reduce((sum, each) => sum + each, 0), total());
     };
-  }
-
-  private ask<Answer extends Hit[] | ShardUsageAnswer | Uint32Array = Hit[]>(slot: Slot, message: ToSearchWorker & { id: number }, progress: Pending['progress']): Promise<Answer> {
-    if (this.broken) return Promise.reject(new Error('a search worker died'));
-    if (slot.load++ === 0) slot.worker.ref(); // Busy: the process waits for its answer.
-    return new Promise<Answer>((resolve, reject) => {
-      this.pending.set(message.id, { resolve: resolve as Pending['resolve'], reject, progress });
-      slot.worker.postMessage(message);
-    }).finally(() => {
-      if (--slot.load === 0) slot.worker.unref();
-    });
-  }
-
-  private settle(reply: Exclude<FromSearchWorker, { warning: string }>): void {
-    const waiting = this.pending.get(reply.id);
-    if (waiting === undefined) return;
-    if ('done' in reply) return waiting.progress?.(reply.done);
-    this.pending.delete(reply.id);
-    if ('error' in reply) waiting.reject(new Error(reply.error));
-    else waiting.resolve('hits' in reply ? reply.hits : 'usage' in reply ? reply.usage : 'counts' in reply ? reply.counts : []);
-  }
-
-  /**
-   * A worker that dies breaks the pool: every pending request is rejected (the main thread answers
-   * it) and the workers are asked to stop, so that the memory of their shards is freed. Asked, not
-   * terminated: the others may be dying of the same cause (see close).
-   */
-  private fail(error: Error): void {
-    if (this.broken) return;
-    this.broken = true;
-    for (const waiting of this.pending.values()) waiting.reject(error);
-    this.pending.clear();
-    this.askToStop();
-  }
-
-  private askToStop(): void {
-    this.tell({ type: 'stop' });
   }
 }

@@ -15,7 +15,7 @@ import type { Languages } from '../definitions/languages.js';
 import { contentKey, gitBlobId } from '../index/contentKey.js';
 import { decodeKeptDefinitions, encodeDefinitions } from '../index/definitionsRecord.js';
 import { languageKey } from '../index/languageKey.js';
-import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, type DefinedNames, type RecordedEntry, type RecordedFile, type RestampedEntry } from '../index/filesSnapshot.js';
+import { decodeFilesSnapshot, encodeFilesSnapshot, recordEntry, RecordedEntry, type DefinedNames, type RecordedFile, type RestampedEntry } from '../index/filesSnapshot.js';
 import type { IndexChanges, IndexStore } from '../index/store.js';
 import { wordsOf, wordsOfName } from '../index/wordFilter.js';
 import { WorktreeEntries } from '../index/worktreeEntries.js';
@@ -210,6 +210,11 @@ export class Shard {
     private readonly layout: { readonly shard: number; readonly shards: number } = { shard: 0, shards: 1 },
     /** A remote cache to read where the local index knows nothing of the project. */
     private readonly remoteCache?: RemoteSource,
+    /**
+     * What a shard of this layout beside it knows of another project's files (see `knownEntries`),
+     * where there is one: a shared server's worker holds a shard of each worktree it serves.
+     */
+    private readonly knownOf?: (projectRoot: string) => readonly RecordedEntry[] | undefined,
   ) {
     this.rootPrefix = rootPrefixOf(projectRoot);
     this.words = new CountedWords(store);
@@ -513,6 +518,11 @@ export class Shard {
     if (!this.unsaved) return;
     this.unsaved = false;
     this.lastSave = performance.now();
+    this.store.saveSnapshot(this.snapshotName(), encodeFilesSnapshot(this.known()));
+  }
+
+  /** What its snapshot would hold now: the entry of each file of the walk whose version is known (but one changed too recently to be told apart). */
+  private known(): (RecordedEntry | RestampedEntry)[] {
     const known: (RecordedEntry | RestampedEntry)[] = [];
     for (const file of this.files) {
       const state = this.states.get(file.relative);
@@ -521,7 +531,16 @@ export class Shard {
         known.push(state.entry.stamp === state.stamp ? state.entry : { entry: state.entry, stamp: state.stamp });
       } else if (state === undefined && this.recorded?.has(file.relative)) known.push(this.recorded.get(file.relative)!); // Not looked at since it was read.
     }
-    this.store.saveSnapshot(this.snapshotName(), encodeFilesSnapshot(known));
+    return known;
+  }
+
+  /**
+   * The entries its snapshot would hold now, as another worktree's shard takes them (see
+   * `worktreeEntries.ts`): the very objects, shared, not copies. Undefined while the walk is listed.
+   */
+  knownEntries(): readonly RecordedEntry[] | undefined {
+    if (this.listing !== undefined) return undefined;
+    return this.known().map((known) => (known instanceof RecordedEntry ? known : known.entry));
   }
 
   private snapshotName(): string {
@@ -700,7 +719,12 @@ export class Shard {
         const inShard = (relative: string) => shardOf(relative, shards) === shard;
         this.otherWorktrees = WorktreeEntries.of(this.projectRoot, this.snapshotName(), {
           inShard,
-          snapshotOf: (root, name) => this.store.projectSnapshot(root, name),
+          entriesOf: (root, name) => {
+            const known = this.knownOf?.(root);
+            if (known !== undefined) return known;
+            const snapshot = this.store.projectSnapshot(root, name);
+            return snapshot === undefined ? undefined : decodeFilesSnapshot(snapshot);
+          },
           roomFor: (size) => this.arena.room(size),
         });
         // Nothing of it in the local index at all: a remote cache may have it.

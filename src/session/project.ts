@@ -11,7 +11,7 @@ import { otherWorktreeSnapshot } from '../index/worktreeEntries.js';
 import { ProjectWalk, type WalkMemory } from '../project/walker.js';
 import type { RemoteSettings } from '../remote/remoteSettings.js';
 import { ProjectRanking, type RankingMemory } from '../map/projectRanking.js';
-import { ProjectSearch } from '../search/projectSearch.js';
+import { ProjectSearch, type SharedPools } from '../search/projectSearch.js';
 import { projectFolder, type ProjectFolder } from './projectFolder.js';
 import type { OutlineSource } from '../tools/outline.js';
 
@@ -43,6 +43,8 @@ export interface ProjectOptions extends CacheOptions {
   readonly watch?: boolean;
   /** A remote cache: read where the local index knows nothing of the project. */
   readonly remote?: RemoteSettings;
+  /** Search workers shared with other projects (a shared server's); without, its search starts its own. */
+  readonly pools?: SharedPools;
 }
 
 /** A warning that says the first message given it on stderr, and no other: the answers do not change, so one line is enough. */
@@ -92,6 +94,7 @@ export function openProject(folder: string, options: ProjectOptions = {}): Proje
     ...(options.remote !== undefined && { remote: { settings: options.remote, warn: warnOfRemoteOnce } }),
     fillWhenIdle: options.fillWhenIdle === true,
     watch: options.watch === true,
+    ...(options.pools !== undefined && { pools: options.pools }),
   });
   return {
     root,
