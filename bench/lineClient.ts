@@ -23,10 +23,14 @@ export class LineClient {
   private nextId = 1;
   private stderr = '';
 
-  /** The server run with these arguments; with a `wrapper`, as the arguments of that command (`unshare …`, say). */
-  constructor(args: readonly string[], wrapper: readonly string[] = []) {
+  /**
+   * The server run with these arguments; with a `wrapper`, as the arguments of that command
+   * (`unshare …`, say). Alone (`ZUMBA_ALONE=1`) unless `shared`: a row of one server measures that
+   * server, not a shared server that others started (manyServers.ts holds the two side by side).
+   */
+  constructor(args: readonly string[], wrapper: readonly string[] = [], { shared = false } = {}) {
     const command = [...wrapper, process.execPath, CLI, ...args];
-    this.child = spawn(command[0]!, command.slice(1));
+    this.child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ZUMBA_ALONE: shared ? '' : '1' } });
     this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
     // Read, so that a server writing to stderr never blocks on a full pipe; the tail is kept to report.
     this.child.stderr.setEncoding('utf8');

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [corpus] [search|index|outline|trees|accuracy|ends|kernel|tokens|map|soak [minutes]…]`: our
+ * `npm run bench [corpus] [search|index|outline|trees|accuracy|ends|kernel|tokens|map|sites|servers|soak [minutes]…]`: our
  * figures beside the reference tools' from the same run, as ratios. Without sections, search, index,
  * outline, trees (`zumba outline` of every Go file against `ctags -R`), accuracy and ends (where
  * definitions end, and find_symbol body sizes); `kernel` (the index, and the outline of every `.c`
@@ -10,7 +10,9 @@
  * map on the Linux tree and on `all`: mapSpeed.ts), start (spawn to `initialize` and to `tools/list`
  * answered, against `node -e 0`: startSpeed.ts), sites (that find_symbol's filter of the C and C++
  * files a name may be defined in misses no definition of the corpus, and the first find_symbol on
- * the Linux tree never indexed: definitionSites.ts) and the soak (30
+ * the Linux tree never indexed: definitionSites.ts), servers (several servers at once on new git
+ * worktrees of the Linux tree, alone and through the shared server: manyServers.ts; the tree must
+ * be a git repository) and the soak (30
  * minutes by default) run only when asked for. Every server of the run keeps its
  * index in a folder of the run's own, removed at the end: the user's cache is never touched.
  * The corpus is what `make-corpus.sh` (kept beside the project's shared notes) builds, by default in
@@ -26,6 +28,7 @@ import { outlineSpeed } from './outlineSpeed.js';
 import { mapSpeed } from './mapSpeed.js';
 import { remoteSpeed } from './remoteSpeed.js';
 import { indexSpeed } from './indexSpeed.js';
+import { manyServers } from './manyServers.js';
 import { BENCH_NAMES, searchSpeed } from './searchSpeed.js';
 import { soak } from './soak.js';
 import { startSpeed } from './startSpeed.js';
@@ -36,7 +39,7 @@ import { treeOutlines } from './treeOutlines.js';
 const [corpusArgument, ...sectionArguments] = process.argv.slice(2);
 const corpus = corpusArgument ?? '/tmp/zumba-corpus';
 const DEFAULT_SECTIONS = ['search', 'index', 'outline', 'trees', 'accuracy', 'ends'];
-const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'remote', 'tokens', 'soak', 'map', 'start', 'sites'];
+const SECTIONS = [...DEFAULT_SECTIONS, 'kernel', 'remote', 'tokens', 'soak', 'map', 'start', 'sites', 'servers'];
 /** From absent and rare to the commonest words of C, as BENCH_NAMES are for the four languages of `all`. */
 const KERNEL_NAMES = [
   'zumba_absent_name', 'kmalloc', 'spin_lock_irqsave', 'task_struct', 'EXPORT_SYMBOL', 'printk', 'mutex_lock', 'list_head',
@@ -105,6 +108,12 @@ if (sections.has('sites')) {
     for (const miss of missed.slice(0, 20)) process.stdout.write(`  missed: ${miss}\n`);
     process.stdout.write('\n');
   }
+}
+if (sections.has('servers')) {
+  const { rows, mismatches } = await manyServers(corpus);
+  process.stdout.write(`Several servers at once, alone and shared (${corpus}/linux, a git repository, indexed)\n${renderTable(rows)}\n`);
+  for (const mismatch of mismatches) process.stdout.write(`  ${mismatch}\n`);
+  process.stdout.write('\n');
 }
 if (sections.has('outline')) process.stdout.write(`Outline speed (${corpus})\n${renderTable(await outlineSpeed(corpus))}\n\n`);
 for (const [section, tree, glob, ctagsRuns] of [['trees', 'go', '**/*.go', 3], ['kernel', 'linux', '**/*.{c,h}', 1]] as const) {

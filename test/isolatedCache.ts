@@ -16,3 +16,5 @@ mkdirSync(process.env['ZUMBA_CACHE_DIR'], { mode: 0o700 });
 
 // Retries: a server the test just killed may still be finishing a write in the cache.
 process.on('exit', () => rmSync(folder, { recursive: true, force: true, maxRetries: 5 }));
+// Each server answers alone, as the suites expect of the process they spawn; daemon.test.ts shares.
+process.env['ZUMBA_ALONE'] = '1';

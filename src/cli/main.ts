@@ -15,9 +15,12 @@ import { VERSION } from '../version.js';
 import { UsageError } from './usageError.js';
 
 const USAGE = `Usage:
-  zumba mcp <project> [--diagnostics <file>] [--queries DIR] [--no-watch]
+  zumba mcp <project> [--diagnostics <file>] [--queries DIR] [--no-watch] [--alone]
                                                     MCP server over stdio; --no-watch: check every
-                                                    file at each call rather than watch the folders
+                                                    file at each call rather than watch the folders;
+                                                    --alone: not through the user's shared server
+                                                    (zumba daemon, which mcp starts), nor with
+                                                    ZUMBA_ALONE=1
   zumba outline [--project DIR] [--ranges | --json] [--snapshot FILE [--update]] <file|glob>...
                                                     a file's declarations, indented by nesting;
                                                     --ranges: each with its last line (12-40);
@@ -46,6 +49,7 @@ const USAGE = `Usage:
                                                     --push: then puts it in the remote cache, for
                                                     the commit checked out (a git repository's)
   zumba cache [clear]                               where the index is and its size; or empty it
+  zumba daemon --cache-dir DIR                      the shared server, which mcp starts
   zumba --version | --help
 
 --project defaults to the current folder. Paths are relative to the project.
@@ -67,7 +71,7 @@ type Command = (argv: string[]) => Promise<number>;
 
 const COMMANDS: Readonly<Record<string, Command>> = {
   mcp: async (argv) => {
-    const { positionals, values } = parse(argv, { diagnostics: { type: 'string' }, 'no-watch': { type: 'boolean' }, ...QUERIES_OPTION, ...CACHE_OPTIONS, ...REMOTE_OPTION });
+    const { positionals, values } = parse(argv, { diagnostics: { type: 'string' }, 'no-watch': { type: 'boolean' }, alone: { type: 'boolean' }, ...QUERIES_OPTION, ...CACHE_OPTIONS, ...REMOTE_OPTION });
     if (positionals.length !== 1) throw new UsageError('mcp takes exactly one project folder');
     const folder = positionals[0]!;
     projectFolder(folder); // A wrong folder is said before anything else loads.
@@ -77,7 +81,15 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     // mistake in them is an exit 2 rather than a server that fails once connected.
     const project = options.languageRoots.length > 0 ? await open() : undefined;
     const { serve } = await import('./serve.js');
-    serve(project === undefined ? open : async () => project);
+    serve(project === undefined ? open : async () => project, alone(values, options) ? undefined : { watch: options.watch, daemonCommand });
+    return 0;
+  },
+  daemon: async (argv) => {
+    const { positionals, values } = parse(argv, { 'cache-dir': { type: 'string' } });
+    const cacheDir = values['cache-dir'] as string | undefined;
+    if (positionals.length > 0 || cacheDir === undefined) throw new UsageError('daemon takes --cache-dir DIR, and nothing else (zumba mcp starts it)');
+    const { runDaemon } = await import('../daemon/daemon.js');
+    await runDaemon(cacheDir);
     return 0;
   },
   test: async (argv) => {
@@ -186,6 +198,20 @@ function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>)
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * Whether a server answers alone rather than through the user's shared server: asked to (`--alone`,
+ * `ZUMBA_ALONE=1`), or with languages of the user's, whose files a shared server loaded once might
+ * no longer be.
+ */
+function alone(values: Record<string, unknown>, options: ProjectOptions): boolean {
+  return values['alone'] === true || process.env['ZUMBA_ALONE'] === '1' || (options.languageRoots?.length ?? 0) > 0;
+}
+
+/** The shared server's command: this very program, as this process runs it. */
+function daemonCommand(cacheFolder: string): readonly string[] {
+  return [process.execPath, process.argv[1]!, 'daemon', '--cache-dir', cacheFolder];
 }
 
 /** `--queries DIR`, as often as given: folders laid out like `grammars/` + `queries/`, later ones winning. */

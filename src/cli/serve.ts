@@ -4,10 +4,12 @@
  * what it wrote has left, so that no answer is cut short (a signalled server waits STOP_GRACE_MS at
  * most, for a client that does not read).
  *
- * The project is opened, and the tools loaded, once initialize is answered (see server.ts).
+ * The project is opened, and the tools loaded, once initialize is answered (see server.ts). With
+ * `sharing`, the project's calls go to the user's shared server (see sharedHost.ts).
  */
 import { LineTransport } from '../protocol/lineTransport.js';
 import { McpServer } from '../protocol/server.js';
+import type { SharingSettings } from '../daemon/sharedHost.js';
 import type { Project } from '../session/project.js';
 
 /** How long a signalled server waits for a client that does not read what was already written. */
@@ -19,14 +21,18 @@ const STOP_GRACE_MS = 1000;
  */
 const INDEX_AFTER_MS = 300;
 
-export function serve(openProject: () => Promise<Project>): void {
+export function serve(openProject: () => Promise<Project>, sharing: SharingSettings | undefined): void {
   let project: Promise<Project> | undefined;
   const projectNow = () => (project ??= openProject());
   const transport = new LineTransport(process.stdin, process.stdout);
   const server = new McpServer(transport, async () => {
     try {
       const [opened, { toolHost }] = await Promise.all([projectNow(), import('../protocol/toolHost.js')]);
-      return toolHost(opened);
+      const local = toolHost(opened);
+      // Shared through the index's folder: none without an index.
+      if (sharing === undefined || opened.index === undefined) return local;
+      const { sharedHost } = await import('../daemon/sharedHost.js');
+      return sharedHost(local, opened, sharing);
     } catch (error) {
       // Each call is answered with this error; stderr says it once.
       process.stderr.write(`zumba: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -48,6 +54,6 @@ export function serve(openProject: () => Promise<Project>): void {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   transport.start();
-  const startSearch = () => void server.tools().then(() => projectNow()).then((opened) => opened.search.start(), () => {});
+  const startSearch = () => void server.tools().then((host) => host.start(), () => {});
   setTimeout(startSearch, INDEX_AFTER_MS).unref();
 }

@@ -34,6 +34,8 @@ export interface ToolHost {
   readonly listed: readonly unknown[];
   /** Runs a tool; an unknown tool or bad arguments throw an RpcError of INVALID_PARAMS. */
   call(name: string, args: unknown, progress: Progress | undefined): Promise<Answer>;
+  /** Starts the project's search ahead of the first call (see ProjectSearch.start). */
+  start(): void;
   warmUp(): void;
 }
 

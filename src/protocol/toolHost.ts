@@ -5,7 +5,7 @@
 import { warmUp } from '../definitions/treeSitter.js';
 import type { Project } from '../session/project.js';
 import { answer } from '../tools/answer.js';
-import { findTool, inputSchemaOf, InvalidArguments, parseArguments, TOOLS } from '../tools/registry.js';
+import { findTool, inputSchemaOf, InvalidArguments, parseArguments, TOOLS, type Tool } from '../tools/registry.js';
 import { INVALID_PARAMS, RpcError } from './jsonRpc.js';
 import type { ToolHost } from './server.js';
 
@@ -26,20 +26,25 @@ export function toolHost(project: Project): ToolHost {
       _meta: TOOL_META,
     })),
     call: (name, args, progress) => {
-      const tool = findTool(name);
-      if (tool === undefined) throw new RpcError(INVALID_PARAMS, `Unknown tool: ${name}`);
-      let checked: Record<string, unknown>;
-      try {
-        checked = parseArguments(tool, args);
-      } catch (error) {
-        if (error instanceof InvalidArguments) throw new RpcError(INVALID_PARAMS, error.message);
-        throw error;
-      }
+      const { tool, checked } = checkedCall(name, args);
       return project.search.answering(() => answer(project, tool, checked, progress === undefined ? {} : { progress }));
     },
+    start: () => project.search.start(),
     warmUp: () => {
       const lua = project.languages.of('warm-up.lua')?.grammar;
       if (lua !== undefined) void warmUp(lua);
     },
   };
+}
+
+/** The tool a call names and its arguments checked; an unknown tool or bad arguments throw an RpcError of INVALID_PARAMS. */
+export function checkedCall(name: string, args: unknown): { readonly tool: Tool; readonly checked: Record<string, unknown> } {
+  const tool = findTool(name);
+  if (tool === undefined) throw new RpcError(INVALID_PARAMS, `Unknown tool: ${name}`);
+  try {
+    return { tool, checked: parseArguments(tool, args) };
+  } catch (error) {
+    if (error instanceof InvalidArguments) throw new RpcError(INVALID_PARAMS, error.message);
+    throw error;
+  }
 }
