@@ -133,7 +133,8 @@ export async function manyServers(corpus: string): Promise<{ rows: Row[]; mismat
 
       const secondName = NAMES[1]!;
       const rgOne = rg(secondName);
-      const one = await timed(async () => (await server(newWorktree(), shared)).callTool('find_symbol', { name: secondName }));
+      const oneTree = newWorktree();
+      const one = await timed(async () => (await server(oneTree, shared)).callTool('find_symbol', { name: secondName }));
       check(`${how}, one new worktree`, secondName, one.value);
       rows.push(ratioRow(`1 server on a new worktree, another warm on the main one, ${how}: first find_symbol (spawn to answer)`, one.ms, rgOne, GOALS.one));
 

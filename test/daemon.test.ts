@@ -5,14 +5,14 @@
  * answered right. The servers here run without ZUMBA_ALONE, which the other suites set.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { cliPath } from './helpers.js';
-import { temporaryFolder } from './hostile.js';
+import { committedRepository, git } from './gitRepository.js';
 import { killAll, SpawnedServer } from './spawnedServer.js';
 
 after(killAll);
@@ -26,10 +26,6 @@ const SHARING: NodeJS.ProcessEnv = { ...process.env, ZUMBA_ALONE: '', ZUMBA_DAEM
 /** The built server's socket (its build key hashes the bundle it runs, not this suite's modules): learnt in `before`. */
 let socket = '';
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=zumba', '-c', 'user.email=zumba@example.com', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
 const FILES: Record<string, string> = {
   'src/store.rs': 'pub struct Store {}\n\nimpl Store {\n    pub fn open() -> Store { Store {} }\n}\n',
   'src/main.rs': 'mod store;\n\nfn main() {\n    let s = store::Store::open();\n}\n',
@@ -39,17 +35,7 @@ const FILES: Record<string, string> = {
 
 /** A repository of FILES, its files an hour old, and a second worktree of it. */
 function repositoryWithWorktree(): { main: string; task: string } {
-  const main = realpathSync(temporaryFolder());
-  const past = Date.now() / 1000 - 3600;
-  for (const [relative, text] of Object.entries(FILES)) {
-    const file = path.join(main, relative);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, text);
-    utimesSync(file, past, past);
-  }
-  git(main, 'init', '-q');
-  git(main, 'add', '-A');
-  git(main, 'commit', '-qm', 'files');
+  const main = committedRepository(FILES);
   const task = `${main}-task`;
   git(main, 'worktree', 'add', '-q', task);
   return { main, task };

@@ -4,9 +4,9 @@
  * remote that fails, in every way one may, is said once and changes no answer.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, realpathSync, utimesSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -23,13 +23,13 @@ import type { RemoteSettings } from '../src/remote/remoteSettings.js';
 import { shardOf } from '../src/project/shardOf.js';
 import { Shard } from '../src/search/shard.js';
 import { cliPath } from './helpers.js';
+import { committedRepository, git, PAST } from './gitRepository.js';
 import { temporaryFolder, watchReads } from './hostile.js';
 import { misbehaving, PASSWORD, startNginx, withoutNginx, type Misbehaviour, type Nginx } from './remoteServers.js';
 import { killAll, SpawnedServer } from './spawnedServer.js';
 
 const reads = watchReads();
 const languages = loadLanguages();
-const PAST = Date.now() / 1000 - 3600;
 const files = { 'a.rs': 'fn needle() {}\n', 'b.rs': 'fn other() {}\n', 'c.txt': 'nothing here\n', 'deep/d.rs': 'fn needle_too() { needle(); }\n', 'e.py': 'def spin():\n    return 1\n' };
 const relatives = Object.keys(files);
 
@@ -41,23 +41,7 @@ const answers = {
   symbols: [{ relative: 'a.rs', definition: { line: 1, kind: 'function', name: 'needle' } }],
 };
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=zumba', '-c', 'user.email=zumba@example.com', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-function repository(): string {
-  const root = realpathSync(temporaryFolder());
-  for (const [relative, text] of Object.entries(files)) {
-    const file = path.join(root, relative);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, text);
-    utimesSync(file, PAST, PAST);
-  }
-  git(root, 'init', '-q');
-  git(root, 'add', '-A');
-  git(root, 'commit', '-qm', 'files');
-  return root;
-}
+const repository = () => committedRepository(files);
 
 /**
  * A clone, as a fresh machine made one a while ago: its files are no recent change (whose stamps a
