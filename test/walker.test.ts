@@ -51,7 +51,7 @@ describe('the walk and the searchable files on a fixture tree', () => {
   write(root, '.git/objects/ab/cdef', 'object\n');
   write(root, '.git/info/exclude', '# local rules\n*.secret\n');
 
-  write(root, '.gitignore', ['*.log', '!keep.log', '/build', 'tmp/', 'vendor/', '# a comment', 'ignored\\ name.txt', ''].join('\n'));
+  write(root, '.gitignore', ['*.log', '!keep.log', '/build', 'tmp/', 'vendor/', '# a comment', 'ignored\\ name.txt', 'cscope.*', ''].join('\n'));
   write(root, 'README.md');
   write(root, 'a.log'); // *.log
   write(root, 'keep.log'); // !keep.log
@@ -63,6 +63,8 @@ describe('the walk and the searchable files on a fixture tree', () => {
   write(root, 'src/util/tmp/x.txt'); // tmp/ matches at any depth
   write(root, 'src/util/helper.ts');
   write(root, 'src/x.log');
+  write(root, 'src/cscope.out'); // cscope.*: a name's start
+  write(root, 'src/cscope'); // not that start
   write(root, 'src/keep.log');
   write(root, 'src/b.secret');
   write(root, 'vendor/x.js');
@@ -121,6 +123,7 @@ describe('the walk and the searchable files on a fixture tree', () => {
     'pkg/.gitignore',
     'pkg/vendor/lib.js',
     'src/build/in.js',
+    'src/cscope',
     'src/keep.log',
     'src/tmp',
     'src/util/helper.ts',
@@ -180,6 +183,7 @@ const patternPool = [
   '/lib/', 'lib/**', '!lib/keep/', 'src/*.js', '*.md', '!README.md', 'x', '**/x', '!x', '[ab]', '?', '*.js',
   '!main.js', 'my\\ file.txt', 'my dir/', '.env', '!.env', '.hidden/', '!.hidden/', 'b/', '!b', 'keep/',
   '!keep/', '*', '!*/', '!*.ts', '', '   ', '\\!bang', '*.LOG', '/*.json', 'src/', '!src/', '**/doc', 'doc/**/*.txt',
+  'notes.*', '!debug.*', '.*', '!.env', '*~', 'Debug*',
 ];
 
 interface RepositoryShape {
