@@ -190,6 +190,44 @@ describe('the shared server', { concurrency: false }, () => {
     await client.close();
   });
 
+  test('the daemon stopped (SIGSTOP) during a call: once nothing came from it for ZUMBA_DAEMON_SILENCE_MS, the call is answered alone and right', { timeout: 60_000 }, async () => {
+    await noDaemon();
+    const { main } = repositoryWithWorktree();
+    const expected = await aloneAnswers(main);
+    const client = new Client(main, [], { ...SHARING, ZUMBA_DAEMON_SILENCE_MS: '1000' });
+    await client.initialize();
+    assert.equal(await client.call(...CALLS[0]!), expected[0]);
+    const [daemon] = daemons();
+    assert.ok(daemon !== undefined);
+    process.kill(daemon, 'SIGSTOP');
+    try {
+      assert.deepEqual(await client.answers(), expected);
+    } finally {
+      process.kill(daemon, 'SIGCONT');
+    }
+    assert.match(client.server.stderr, /^zumba: the shared server said nothing for 1 s; answering alone\n$/);
+    await client.close();
+  });
+
+  test('the daemon stopped for less than ZUMBA_DAEMON_SILENCE_MS: its calls are still answered by it, and nothing is said', { timeout: 60_000 }, async () => {
+    await noDaemon();
+    const { main } = repositoryWithWorktree();
+    const expected = await aloneAnswers(main);
+    const client = new Client(main, [], { ...SHARING, ZUMBA_DAEMON_SILENCE_MS: '3000' });
+    await client.initialize();
+    assert.equal(await client.call(...CALLS[0]!), expected[0]);
+    const [daemon] = daemons();
+    assert.ok(daemon !== undefined);
+    process.kill(daemon, 'SIGSTOP');
+    const answering = client.answers();
+    await delay(1000);
+    process.kill(daemon, 'SIGCONT');
+    assert.deepEqual(await answering, expected);
+    assert.deepEqual(daemons(), [daemon]);
+    assert.equal(client.server.stderr, '');
+    await client.close();
+  });
+
   test('a socket left by a dead daemon is removed, and a new daemon listens there', { timeout: 60_000 }, async () => {
     await noDaemon();
     const { main } = repositoryWithWorktree();

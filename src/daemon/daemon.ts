@@ -12,12 +12,13 @@
 import { lstatSync, rmSync, chmodSync } from 'node:fs';
 import net, { type Server, type Socket } from 'node:net';
 import { loadLanguages } from '../definitions/manifest.js';
-import { RpcError } from '../protocol/jsonRpc.js';
+import { INTERNAL_ERROR, RpcError } from '../protocol/jsonRpc.js';
 import { toolHost } from '../protocol/toolHost.js';
 import type { ToolHost } from '../protocol/server.js';
 import { SharedPools } from '../search/projectSearch.js';
 import { openProject, type Project } from '../session/project.js';
 import { buildKey, checkSocket, daemonPlace } from './daemonPlace.js';
+import { millisecondsFromEnv } from './durations.js';
 import { readMessages, sendMessage, type FromDaemon, type SharedProject, type ToDaemon } from './messages.js';
 
 /** How long a project, and the daemon, outlive their last server: a server started again meanwhile finds them warm. */
@@ -34,7 +35,7 @@ export async function runDaemon(cacheFolder: string, env: NodeJS.ProcessEnv = pr
   const languages = loadLanguages();
   const build = buildKey(languages);
   const { socket: socketPath } = daemonPlace(cacheFolder, build);
-  const lingerMs = lingerOf(env);
+  const lingerMs = millisecondsFromEnv(env, 'ZUMBA_DAEMON_LINGER_MS', DEFAULT_LINGER_MS);
   const projects = new Map<string, Held>();
   const pools = new SharedPools();
   const connections = new Set<Socket>();
@@ -55,6 +56,7 @@ export async function runDaemon(cacheFolder: string, env: NodeJS.ProcessEnv = pr
   const handle = async (connection: Socket, message: ToDaemon): Promise<void> => {
     const reply = (answer: FromDaemon) => sendMessage(connection, answer);
     if ('hello' in message) return reply({ hello: { build } });
+    if ('ping' in message) return reply({ pong: message.ping });
     try {
       if ('open' in message) {
         const { project } = await use(message.open, connection);
@@ -66,7 +68,7 @@ export async function runDaemon(cacheFolder: string, env: NodeJS.ProcessEnv = pr
       const told = progress ? (done: number, total: number) => reply({ id: message.id, progress: [done, total] }) : undefined;
       reply({ id: message.id, answer: await host.call(tool, args, told) });
     } catch (error) {
-      const code = error instanceof RpcError ? error.code : -32603;
+      const code = error instanceof RpcError ? error.code : INTERNAL_ERROR;
       reply({ id: message.id, error: { code, message: error instanceof Error ? error.message : String(error) } });
     }
   };
@@ -145,13 +147,4 @@ function answers(socketPath: string): Promise<boolean> {
     });
     probe.once('error', () => resolve(false));
   });
-}
-
-/** `ZUMBA_DAEMON_LINGER_MS`: how long a project and the daemon outlive their last server (tests shorten it). */
-function lingerOf(env: NodeJS.ProcessEnv): number {
-  const value = env['ZUMBA_DAEMON_LINGER_MS'];
-  if (value === undefined || value === '') return DEFAULT_LINGER_MS;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 0) throw new RangeError('ZUMBA_DAEMON_LINGER_MS must be a whole number of milliseconds');
-  return ms;
 }

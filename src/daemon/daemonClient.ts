@@ -8,6 +8,7 @@ import net, { type Socket } from 'node:net';
 import type { Progress } from '../search/shard.js';
 import type { Answer } from '../tools/answer.js';
 import { checkSocket, type DaemonPlace } from './daemonPlace.js';
+import { millisecondsFromEnv } from './durations.js';
 import { readMessages, sendMessage, type FromDaemon, type SharedProject, type ToDaemon } from './messages.js';
 
 /** How long a server waits for a shared server it started to listen. */
@@ -20,6 +21,12 @@ const CONNECT_WITHIN_MS = 5000;
 const HELLO_WITHIN_MS = 30_000;
 /** How often it tries to connect meanwhile. */
 const RETRY_MS = 20;
+/**
+ * How long a request may wait with nothing at all from the shared server (it answers a ping at
+ * once, between the walks of its projects' trees): then it is taken for gone, as if it had died.
+ * A stopped or hung shared server would otherwise leave every call waiting for ever.
+ */
+const DEFAULT_SILENCE_MS = 30_000;
 
 /** The shared server is gone, or answered with an error: the call is to be answered alone. */
 export class DaemonGone extends Error {
@@ -36,9 +43,19 @@ export class DaemonClient {
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 0;
   private gone: Error | undefined;
+  /** When the shared server last said anything, while a request waits (see `watchWhileWaiting`). */
+  private lastHeard = 0;
+  private nextPing = 0;
+  private watching: NodeJS.Timeout | undefined;
 
-  private constructor(private readonly socket: Socket) {
-    readMessages<FromDaemon>(socket, (reply) => this.settle(reply));
+  private constructor(
+    private readonly socket: Socket,
+    private readonly silenceMs: number,
+  ) {
+    readMessages<FromDaemon>(socket, (reply) => {
+      this.lastHeard = Date.now();
+      this.settle(reply);
+    });
     socket.on('error', () => {}); // Its close follows.
     socket.on('close', () => this.lose(new DaemonGone('the shared server went away')));
   }
@@ -46,16 +63,18 @@ export class DaemonClient {
   /**
    * Connects to the shared server of this build at `place`, starting one (`command`, run detached)
    * where none listens. Rejects where it cannot be had: something else at the socket's path, another
-   * build there, or no answer within CONNECT_WITHIN_MS.
+   * build there, or no answer within CONNECT_WITHIN_MS. `ZUMBA_DAEMON_SILENCE_MS` in `env` sets how
+   * long a request waits with nothing from it (DEFAULT_SILENCE_MS).
    */
-  static async connect(place: DaemonPlace, command: readonly string[]): Promise<DaemonClient> {
+  static async connect(place: DaemonPlace, command: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<DaemonClient> {
+    const silenceMs = millisecondsFromEnv(env, 'ZUMBA_DAEMON_SILENCE_MS', DEFAULT_SILENCE_MS);
     const until = Date.now() + CONNECT_WITHIN_MS;
     let started = false;
     for (;;) {
       checkSocket(place.socket);
       const socket = await connected(place.socket);
       if (socket !== undefined) {
-        const client = new DaemonClient(socket);
+        const client = new DaemonClient(socket, silenceMs);
         const hello = await client.hello(place.build, Date.now() + HELLO_WITHIN_MS);
         if (hello !== place.build) {
           client.close();
@@ -110,10 +129,33 @@ export class DaemonClient {
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject, progress });
       sendMessage(this.socket, message);
+      this.watchWhileWaiting();
     });
   }
 
+  /**
+   * While some request waits, pings the shared server a few times in each `silenceMs`; where nothing
+   * at all came from it for that long, it is taken for gone: each request is answered alone.
+   */
+  private watchWhileWaiting(): void {
+    if (this.watching !== undefined) return;
+    this.lastHeard = Date.now(); // Nothing waited before: its silence until now was no fault.
+    this.watching = setInterval(() => {
+      if (this.waiting.size === 0) return this.stopWatching();
+      if (Date.now() - this.lastHeard <= this.silenceMs) return sendMessage(this.socket, { ping: this.nextPing++ });
+      this.lose(new DaemonGone(`the shared server said nothing for ${this.silenceMs / 1000} s`));
+      this.socket.destroy();
+    }, Math.max(1, Math.floor(this.silenceMs / 4)));
+    this.watching.unref();
+  }
+
+  private stopWatching(): void {
+    clearInterval(this.watching);
+    this.watching = undefined;
+  }
+
   private settle(reply: FromDaemon): void {
+    if ('pong' in reply) return; // Heard: that is all it says.
     const id = 'id' in reply ? reply.id : -1;
     const waiting = this.waiting.get(id);
     if (waiting === undefined) return;
@@ -125,6 +167,7 @@ export class DaemonClient {
 
   private lose(error: Error): void {
     this.gone ??= error;
+    this.stopWatching();
     for (const waiting of this.waiting.values()) waiting.reject(error);
     this.waiting.clear();
   }

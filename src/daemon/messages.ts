@@ -16,6 +16,8 @@ export interface SharedProject {
 
 export type ToDaemon =
   | { readonly hello: { readonly build: string } }
+  /** Asked while a call waits, so that a shared server that stopped answering is told from a slow one. */
+  | { readonly ping: number }
   /** Open the project and start its search, ahead of its first call. */
   | { readonly id: number; readonly open: SharedProject }
   | {
@@ -25,6 +27,7 @@ export type ToDaemon =
 
 export type FromDaemon =
   | { readonly hello: { readonly build: string } }
+  | { readonly pong: number }
   | { readonly id: number; readonly opened: true }
   | { readonly id: number; readonly progress: readonly [done: number, total: number] }
   | { readonly id: number; readonly answer: { readonly text: string; readonly isError: boolean } }

@@ -7,7 +7,7 @@
  */
 import type { ToolHost } from '../protocol/server.js';
 import { checkedCall } from '../protocol/toolHost.js';
-import type { Project } from '../session/project.js';
+import { sayingFirstOnly, type Project } from '../session/project.js';
 import { DaemonClient } from './daemonClient.js';
 import { buildKey, daemonPlace } from './daemonPlace.js';
 import type { SharedProject } from './messages.js';
@@ -26,12 +26,8 @@ export interface SharingSettings {
 export function sharedHost(local: ToolHost, project: Project, { watch, daemonCommand }: SharingSettings): ToolHost {
   const cacheFolder = project.index!.folder;
   const shared: SharedProject = { folder: project.realRoot, cacheDir: cacheFolder, ...(project.remote !== undefined && { remote: project.remote }), watch };
-  let said = false;
-  const alone = (why: unknown) => {
-    if (said) return;
-    said = true;
-    process.stderr.write(`zumba: ${why instanceof Error ? why.message : String(why)}; answering alone\n`);
-  };
+  const sayOnce = sayingFirstOnly();
+  const alone = (why: unknown) => sayOnce(`${why instanceof Error ? why.message : String(why)}; answering alone`);
   const connecting = (async () => DaemonClient.connect(daemonPlace(cacheFolder, buildKey(project.languages)), daemonCommand(cacheFolder)))().catch((error: unknown) => {
     alone(error);
     return undefined;

@@ -48,7 +48,7 @@ export interface ProjectOptions extends CacheOptions {
 }
 
 /** A warning that says the first message given it on stderr, and no other: the answers do not change, so one line is enough. */
-function sayingFirstOnly(): Warn {
+export function sayingFirstOnly(): Warn {
   let said = false;
   return (message) => {
     if (said) return;
