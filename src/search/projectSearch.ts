@@ -86,7 +86,7 @@ export interface SearchOptions {
 
 /**
  * The worker pools a shared server's projects share: one for each set of settings the workers start
- * with (the package's languages are every such project's). A new worktree's shard then takes what the
+ * with, its languages' manifest entries among them. A new worktree's shard then takes what the
  * same worker knows of the repository's other worktrees, the very entries, neither read again nor
  * copied (see `Shard.knownEntries`).
  */
@@ -316,7 +316,7 @@ export class ProjectSearch {
         layout: { shard, shards: cores },
         callsInFlight: this.callsInFlight.buffer as SharedArrayBuffer,
       }));
-    const pool = pools === undefined ? make() : pools.poolFor(JSON.stringify([script.href, youngMb, index ?? null, fillWhenIdle]), make);
+    const pool = pools === undefined ? make() : pools.poolFor(JSON.stringify([script.href, youngMb, index ?? null, fillWhenIdle, this.languages.entries]), make);
     const remote = this.remoteToRead();
     this.workers = new SearchWorkers(pool, this.options.projectRoot, remote?.settings, pools === undefined);
     // Made while the workers start (they would otherwise have waited for them), and sent before anything else.
