@@ -61,6 +61,22 @@ describe('a server that watches its folders', () => {
     await client.close();
   });
 
+  test('asked first before its watch was set, then idle: sees what changed after that first answer', async () => {
+    const { root, client } = await serverOn(100);
+    // At once: the call sets the watch itself, and once answered the server takes every stamp again while idle.
+    assert.equal(await references(client, 'helper0'), 'src/part0/file0.ts:1: export function helper0(): number {');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The same size, and mostly the same second as its first reading: only the change itself tells.
+    writeFileSync(path.join(root, 'src/part0/file0.ts'), 'export function fresh00(): number {\n  return 0;\n}\n');
+    write(root, 'src/part1/added.ts', 'export const fresh = 1;\n');
+    rmSync(path.join(root, 'src/part3/file3.ts'));
+    assert.equal(await references(client, 'fresh'), 'src/part1/added.ts:1: export const fresh = 1;');
+    assert.equal(await client.callTool('find_symbol', { name: 'fresh00' }), 'src/part0/file0.ts:1 function — export function fresh00(): number {');
+    assert.equal(await references(client, 'helper0'), 'No references to helper0.');
+    assert.equal(await references(client, 'helper3'), 'No references to helper3.');
+    await client.close();
+  });
+
   test('sees a rename, a deleted folder and 1,000 files written at once, at the next call', async () => {
     const { root, client } = await serverOn(100);
     for (let i = 0; i < 3; i++) await references(client, 'helper1'); // Past the calls that check every file.

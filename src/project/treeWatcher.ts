@@ -103,6 +103,11 @@ export class TreeWatcher {
     }
   }
 
+  /** Makes the next call check everything, as after an overflow: what was heard may not be all that changed. */
+  doubt(): void {
+    this.unsure = true;
+  }
+
   /** What changed since the last call of this, once every change made before this call has been heard. */
   async changes(): Promise<TreeChanges> {
     if (this.closed) return UNKNOWN;

@@ -120,6 +120,8 @@ export class ProjectSearch {
   private readonly watcher: TreeWatcher | undefined;
   /** Whether a search or index request has come: `start` then leaves the watch to it. */
   private searched = false;
+  /** Whether `start` came before any such request, and set the watch in step with the disk. */
+  private started = false;
   /** `start`'s setting of the watch in step with the disk, while it goes on. */
   private starting: Promise<void> | undefined;
   /** This build's keys in the remote cache (undefined where they could not be made), once a shard may read it. */
@@ -219,6 +221,7 @@ export class ProjectSearch {
     here: (shard: Shard) => Promise<T>,
     asListed?: (pool: SearchWorkers, changed: readonly string[] | undefined) => ListedWork<T>,
   ): Promise<T> {
+    const watchIsNew = !this.searched && !this.started;
     this.searched = true;
     await this.starting;
     // The workers, started at the first search, boot while this thread walks.
@@ -240,7 +243,9 @@ export class ProjectSearch {
         const work = listing?.end(walked) ?? onWorkers(pool, walked, changed);
         // Once the workers have the call: a new watch of the kernel's thousands of folders takes tens of ms.
         this.watcher?.follow(this.walk.folders());
-        return await work;
+        const answer = await work;
+        if (watchIsNew && this.watcher !== undefined) this.settleWatch(this.watcher, pool);
+        return answer;
       } catch (error) {
         if (!pool.broken) throw error;
       }
@@ -273,6 +278,7 @@ export class ProjectSearch {
    */
   start(): void {
     if (this.searched) return;
+    this.started = true;
     const watcher = this.watcher;
     if (watcher === undefined) {
       this.pool()?.send(this.walk.current());
@@ -286,6 +292,28 @@ export class ProjectSearch {
       const files = this.walk.current();
       watcher.follow(this.walk.folders()); // A folder new since the first listing: the next call checks every file.
       pool?.send(files);
+    })();
+  }
+
+  /**
+   * After a first call that came before `start` and set the watch itself, once it is answered: what
+   * `start` does before a call, the watch heard in step with the disk, the folders listed again and
+   * every file's stamp taken again by the idle workers. The next call then checks only what changed,
+   * where it had checked every file (a second find_symbol on a new kernel worktree: 0.6 s, against
+   * some 40 ms). A call that comes meanwhile waits for the listing, as for `start`'s; where it fails,
+   * the next call checks everything.
+   */
+  private settleWatch(watcher: TreeWatcher, pool: SearchWorkers): void {
+    this.starting = (async () => {
+      try {
+        await watcher.changes();
+        const files = this.walk.current();
+        watcher.follow(this.walk.folders());
+        pool.send(files);
+        pool.tell({ type: 'recheck' });
+      } catch {
+        watcher.doubt();
+      }
     })();
   }
 

@@ -62,6 +62,8 @@ export type ToSearchWorker =
       readonly changed?: readonly string[];
     }
   | { readonly type: 'users'; readonly project: string; readonly id: number; readonly words: Uint32Array }
+  /** Every file may have changed since its stamp was taken (the watch is newer than the stamps): each is checked again, while idle. */
+  | { readonly type: 'recheck'; readonly project: string }
   | { readonly type: 'forget'; readonly project: string }
   | { readonly type: 'stop' };
 
@@ -197,6 +199,12 @@ port.on('message', (message: ToSearchWorker) => {
       if (message.type === 'files') project.shard.setFiles(files, { more });
       else project.shard.addFiles(files, { more });
       if (!more) project.fillWhileIdle();
+      break;
+    }
+    case 'recheck': {
+      const project = projectOf(message.project);
+      project.shard.recheckAll();
+      project.fillWhileIdle();
       break;
     }
     case 'index': {

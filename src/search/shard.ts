@@ -277,6 +277,12 @@ export class Shard {
     if (changed === undefined || changed.length > 0) this.usageStale = true;
   }
 
+  /** Takes every file to have changed (see `mayHaveChanged`), and the fill to take each one's stamp again. */
+  recheckAll(): void {
+    this.mayHaveChanged(undefined);
+    this.filled = 0;
+  }
+
   /** The first `limit` hits of the query in this shard, in walk order. */
   async search<Q extends SearchQuery>(query: Q, limit: number, progress?: Progress): Promise<HitOf<Q>[]> {
     this.recordedFiles();
