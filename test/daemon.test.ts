@@ -128,6 +128,22 @@ async function noDaemon(): Promise<void> {
   rmSync(socket, { force: true });
 }
 
+/**
+ * A server on a new repository through a daemon of its own (any other ended first), its first call
+ * answered through it: with what a lone server answers to CALLS, and the daemon's pid.
+ */
+async function answeringThroughNewDaemon(env: NodeJS.ProcessEnv = SHARING): Promise<{ client: Client; expected: string[]; daemon: number }> {
+  await noDaemon();
+  const { main } = repositoryWithWorktree();
+  const expected = await aloneAnswers(main);
+  const client = new Client(main, [], env);
+  await client.initialize();
+  assert.equal(await client.call(...CALLS[0]!), expected[0]);
+  const [daemon] = daemons();
+  assert.ok(daemon !== undefined);
+  return { client, expected, daemon };
+}
+
 describe('the shared server', { concurrency: false }, () => {
   before(async () => {
     const client = new Client(repositoryWithWorktree().main);
@@ -174,14 +190,7 @@ describe('the shared server', { concurrency: false }, () => {
   });
 
   test('the daemon killed (SIGKILL) during a call: the call is answered, alone and right, and stderr says so once', { timeout: 60_000 }, async () => {
-    await noDaemon();
-    const { main } = repositoryWithWorktree();
-    const expected = await aloneAnswers(main);
-    const client = new Client(main);
-    await client.initialize();
-    assert.equal(await client.call(...CALLS[0]!), expected[0]);
-    const [daemon] = daemons();
-    assert.ok(daemon !== undefined);
+    const { client, expected, daemon } = await answeringThroughNewDaemon();
     const answering = client.answers();
     process.kill(daemon, 'SIGKILL');
     assert.deepEqual(await answering, expected);
@@ -191,14 +200,7 @@ describe('the shared server', { concurrency: false }, () => {
   });
 
   test('the daemon stopped (SIGSTOP) during a call: once nothing came from it for ZUMBA_DAEMON_SILENCE_MS, the call is answered alone and right', { timeout: 60_000 }, async () => {
-    await noDaemon();
-    const { main } = repositoryWithWorktree();
-    const expected = await aloneAnswers(main);
-    const client = new Client(main, [], { ...SHARING, ZUMBA_DAEMON_SILENCE_MS: '1000' });
-    await client.initialize();
-    assert.equal(await client.call(...CALLS[0]!), expected[0]);
-    const [daemon] = daemons();
-    assert.ok(daemon !== undefined);
+    const { client, expected, daemon } = await answeringThroughNewDaemon({ ...SHARING, ZUMBA_DAEMON_SILENCE_MS: '1000' });
     process.kill(daemon, 'SIGSTOP');
     try {
       assert.deepEqual(await client.answers(), expected);
@@ -210,14 +212,7 @@ describe('the shared server', { concurrency: false }, () => {
   });
 
   test('the daemon stopped for less than ZUMBA_DAEMON_SILENCE_MS: its calls are still answered by it, and nothing is said', { timeout: 60_000 }, async () => {
-    await noDaemon();
-    const { main } = repositoryWithWorktree();
-    const expected = await aloneAnswers(main);
-    const client = new Client(main, [], { ...SHARING, ZUMBA_DAEMON_SILENCE_MS: '3000' });
-    await client.initialize();
-    assert.equal(await client.call(...CALLS[0]!), expected[0]);
-    const [daemon] = daemons();
-    assert.ok(daemon !== undefined);
+    const { client, expected, daemon } = await answeringThroughNewDaemon({ ...SHARING, ZUMBA_DAEMON_SILENCE_MS: '3000' });
     process.kill(daemon, 'SIGSTOP');
     const answering = client.answers();
     await delay(1000);
