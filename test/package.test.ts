@@ -4,12 +4,14 @@
  * install scripts, then the SQLite binding's alone), its `zumba` answers as a server and as commands,
  * with everything it loads from that prefix.
  *
- * The install reads npm's registry, or its cache, and nothing else: the binding is compiled against
- * the headers of the Node running the test, which is the Node it must load in.
+ * The install reads npm's registry, or its cache, and nothing else. The binding's install script takes
+ * a prebuilt binding where one exists, as it would fetch one online: here the clone's own, built for
+ * the Node running the test, packed as that script's download is (compiling SQLite again would cost
+ * some 100 s of CPU). Where it finds none, it compiles one against this Node's headers.
  */
 import assert from 'node:assert/strict';
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -28,6 +30,20 @@ function run(command: string, args: readonly string[], options: SpawnSyncOptions
   const result = spawnSync(command, args, { encoding: 'utf8', env, ...options });
   assert.equal(result.status, 0, `${command} ${args.join(' ')} exited ${result.status ?? result.signal}:\n${String(result.stdout)}\n${String(result.stderr)}`);
   return String(result.stdout);
+}
+
+/**
+ * A folder holding the clone's SQLite binding as the prebuilt download better-sqlite3's install script
+ * (prebuild-install) looks for, named as it names it, for the environment variable that points it there.
+ */
+function localPrebuilds(scratch: string): Record<string, string> {
+  const binding = path.join(repoRoot, 'node_modules', 'better-sqlite3');
+  const { version } = JSON.parse(readFileSync(path.join(binding, 'package.json'), 'utf8')) as { version: string };
+  const folder = path.join(scratch, 'prebuilds');
+  mkdirSync(folder);
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  run('tar', ['czf', path.join(folder, name), '-C', binding, 'build/Release/better_sqlite3.node']);
+  return { npm_config_better_sqlite3_local_prebuilds: folder };
 }
 
 interface Packed {
@@ -63,7 +79,7 @@ describe('the packed package', () => {
     const prefix = path.join(scratch, 'prefix');
     const common = ['-g', '--prefix', prefix, '--no-audit', '--no-fund'];
     run('npm', ['install', ...common, '--ignore-scripts', '--prefer-offline', path.join(scratch, packed.filename)]);
-    run('npm', ['rebuild', ...common, '--allow-scripts=better-sqlite3', `--nodedir=${path.dirname(nodeFolder)}`, 'better-sqlite3']);
+    run('npm', ['rebuild', ...common, '--allow-scripts=better-sqlite3', `--nodedir=${path.dirname(nodeFolder)}`, 'better-sqlite3'], { env: { ...env, ...localPrebuilds(scratch) } });
     const project = path.join(scratch, 'project');
     cpSync(fixture('project'), project, { recursive: true });
     const zumba = path.join(prefix, 'bin', 'zumba');
