@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { definitionsOf } from '../src/definitions/engine.js';
-import { loadLanguages } from '../src/definitions/manifest.js';
-import { openProject, type Project } from '../src/session/project.js';
-import { answerOf, refusalOf, temporaryFolder, write } from './hostile.js';
+import { definitionsOf } from '../../src/definitions/engine.js';
+import { loadLanguages } from '../../src/definitions/manifest.js';
+import { openProject, type Project } from '../../src/session/project.js';
+import { answerOf, refusalOf, temporaryFolder, write } from '../hostile.js';
 
 let inputs = 0;
 
