@@ -125,7 +125,9 @@ function anyPatternMatches(rules: readonly CompiledRule[]): (tested: string) => 
   if (rules.some(({ regex }) => regex.flags !== '' || /\\[1-9]/.test(regex.source))) return () => true;
   const joined = (some: readonly CompiledRule[]) => (some.length === 0 ? undefined : new RegExp(some.map(({ regex }) => `(?:${regex.source})`).join('|')));
   const literal = new LiteralNames();
-  const byName = joined(rules.filter((rule) => rule._basenameOnly && !literal.add(rule.regex.source)));
+  const otherNames: CompiledRule[] = [];
+  for (const rule of rules) if (rule._basenameOnly && !literal.add(rule.regex.source)) otherNames.push(rule);
+  const byName = joined(otherNames);
   const byPath = joined(rules.filter((rule) => !rule._basenameOnly));
   return (tested) => {
     if (byPath !== undefined && byPath.test(tested)) return true;
@@ -153,10 +155,16 @@ class LiteralNames {
     const [, before, escaped, after] = shape;
     if (before !== undefined && after !== undefined) return false;
     const text = escaped!.replace(/\\(.)/g, '$1');
-    if (before !== undefined) this.endsByLast.set(text.slice(-1), [...(this.endsByLast.get(text.slice(-1)) ?? []), text]);
+    if (before !== undefined) this.endsEndingIn(text.slice(-1)).push(text);
     else if (after !== undefined) this.starts.push(text);
     else this.whole.add(text);
     return true;
+  }
+
+  private endsEndingIn(last: string): string[] {
+    let ends = this.endsByLast.get(last);
+    if (ends === undefined) this.endsByLast.set(last, (ends = []));
+    return ends;
   }
 
   /** Whether one of the patterns matches a name (a folder's without its `/`). */
