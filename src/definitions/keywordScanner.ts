@@ -54,6 +54,7 @@ const QUALIFIED = String.raw`${IDENTIFIER}(?:(?:\.|::)${IDENTIFIER})*`;
 const GO_METHOD = new RegExp(String.raw`^\s*\(\s*(?:${IDENTIFIER}\s+)?\*?\s*(${IDENTIFIER})(?:\[[^\]]*\])?\s*\)\s*(${IDENTIFIER})`, 'u');
 /** A name may join words with hyphens, as PowerShell's `Verb-Noun` and Bash's `function build-all` do. */
 const FUNCTION_NAME = new RegExp(String.raw`^\s*\*?\s*((?:self\.)?${IDENTIFIER}(?:-${IDENTIFIER})*)`, 'u');
+const DEF_VARIABLE = new RegExp(String.raw`^\s+${IDENTIFIER}\s*=(?![=(~])`, 'u');
 const CONST_VALUE = new RegExp(String.raw`^\s+(${IDENTIFIER})\s*(?::[^=]*)?=(?!=)(.*)$`, 'u');
 const FUNCTION_VALUE = new RegExp(String.raw`^\s*(?:async\s+)?(?:function\b|(?:<[^>]*>\s*)?\([^)]*\)\s*(?::[^=]*)?=>|${IDENTIFIER}\s*=>)`, 'u');
 const STATIC_ITEM = new RegExp(String.raw`^\s+(?:mut\s+)?(${IDENTIFIER})\s*:`, 'u');
@@ -66,6 +67,13 @@ const functionLike: Recognizer = (rest, isDefault) => {
   if (match !== null) return { kind: 'function', name: match[1]! };
   return isDefault ? { kind: 'function', name: 'default' } : undefined;
 };
+
+/**
+ * `def name(…)` declares a function (Python, Ruby, Scala, Groovy); `def name = value` (no type, no
+ * parameters) is Groovy's variable, a local in a body, so read as `const` is: listed outside a
+ * function only. Ruby's setter `def name=(value)` stays a function.
+ */
+const defined: Recognizer = (rest, isDefault) => (DEF_VARIABLE.test(rest) ? variable(true)(rest, isDefault) : functionLike(rest, isDefault));
 
 /** `const|let|var x = () => …` declares a function; `const X = value` a constant. */
 const variable = (constant: boolean): Recognizer => (rest) => {
@@ -89,7 +97,7 @@ export const SCANNED_KINDS: readonly Kind[] = [
 ];
 
 const RECOGNIZERS: Readonly<Record<string, Recognizer>> = {
-  fn: functionLike, func: functionLike, function: functionLike, def: functionLike, fun: functionLike, sub: functionLike,
+  fn: functionLike, func: functionLike, function: functionLike, def: defined, fun: functionLike, sub: functionLike,
   class: named('class'), actor: named('class'), struct: named('struct', IDENTIFIER, NOT_A_VARIABLE),
   enum: named('enum', IDENTIFIER, NOT_A_VARIABLE, String.raw`(?:class\s+|struct\s+)?`), // C++ and Kotlin `enum class X`
   union: named('union', IDENTIFIER, NOT_A_VARIABLE), trait: named('trait'), interface: named('interface'), protocol: named('protocol'),

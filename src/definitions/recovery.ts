@@ -107,9 +107,12 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
     const endLine = block.line > item.endLine || block.closed ? Math.max(item.line, block.line) : item.endLine;
     return endLine === item.endLine ? item : { ...item, endLine };
   });
+  const inFunctionBody = functionBodyLines(trimmed);
   const recovered = scanned.flatMap((entry, index): Item[] => {
     const region = regionOf(index);
     if (region === undefined || knownLines.has(entry.line)) return [];
+    // The scanner lists a constant only outside the functions it sees: nor inside those the query found.
+    if (entry.kind === 'const' && inFunctionBody[entry.line] === 1) return [];
     const next = ends[index];
     const end = next === undefined ? region.end : Math.min(region.end, startOf(next));
     const endLine = Math.max(entry.line, Math.min(entry.endLine, lineOfOffset(starts, end - 1)));
@@ -117,6 +120,15 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
   });
   return [...trimmed, ...recovered];
 }
+
+/** By 1-based line, 1 where the line is in the body of a function, method or test (past the line of its name). */
+function functionBodyLines(items: readonly Item[]): Uint8Array {
+  const inBody = new Uint8Array(items.reduce((last, item) => Math.max(last, item.endLine), 0) + 1);
+  for (const item of items) if (FUNCTION_KINDS.has(item.kind)) inBody.fill(1, item.line + 1, item.endLine + 1);
+  return inBody;
+}
+
+const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function', 'method', 'test']);
 
 /**
  * Look-ups among the ERROR regions, which are apart and in order: by halves, as a file can have
