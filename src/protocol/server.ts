@@ -70,7 +70,7 @@ export class McpServer {
     private readonly transport: LineTransport,
     private readonly loadHost: () => Promise<ToolHost>,
   ) {
-    transport.onrequest = (request) => void this.handle(request);
+    transport.onrequest = (request) => this.handle(request);
     transport.onnotification = (notification) => {
       if (notification.method === 'notifications/initialized') this.initialized();
     };
