@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { statsOf, type StampNumbers } from '../project/files.js';
-import { readGitIndex, type GitIndex } from '../project/gitIndex.js';
+import { readGitIndex, type GitIndex, type RecordedStats } from '../project/gitIndex.js';
 import { worktreeFamily, type GitWorktree, type WorktreeFamily } from '../project/gitWorktrees.js';
 import { realPath } from '../project/paths.js';
 import { recordEntry, type RecordedEntry, type RoomFor } from './filesSnapshot.js';
@@ -47,8 +47,9 @@ export interface ShardSide {
  */
 export class WorktreeEntries {
   private constructor(
-    private readonly blobs: GitIndex,
-    /** By path (relative to the project): what another worktree recorded of the blob `blobs` vouches for here. */
+    /** What this worktree's git index recorded of the files it vouches for, by the numbers of `vouchedFor`'s answers. */
+    private readonly recorded: GitIndex | RecordedStats,
+    /** By path (relative to the project): what another worktree recorded of the blob git vouches for here. */
     private readonly vouchedFor: (relative: string) => VouchedEntry | undefined,
   ) {}
 
@@ -89,12 +90,17 @@ export class WorktreeEntries {
         const blob = entry.blob;
         if (blob === undefined) unsearchable.add(relative);
         if (blob === undefined || vouched.has(relative)) continue;
-        const blobNumber = blobNumberOf(own, prefix + relative, blob);
-        if (blobNumber >= 0) vouched.set(relative, { entry: asViews ? entry : recordEntry(relative, entry, roomFor), blobNumber });
+        const number = blobNumberOf(own, prefix + relative, blob);
+        if (number >= 0) vouched.set(relative, { entry: asViews ? entry : recordEntry(relative, entry, roomFor), number });
       }
       read++;
     }
-    return own && vouched.size > 0 ? new WorktreeEntries(own, (relative) => vouched.get(relative)) : undefined;
+    if (!own || vouched.size === 0) return undefined;
+    // The index is let go: only the stats of the entries vouched for are kept, numbered anew.
+    const stats = own.statsOf(Array.from(vouched.values(), (found) => found.number));
+    let number = 0;
+    for (const found of vouched.values()) found.number = number++;
+    return new WorktreeEntries(stats, (relative) => vouched.get(relative));
   }
 
   /**
@@ -109,8 +115,8 @@ export class WorktreeEntries {
     const prefix = family.prefix;
     return new WorktreeEntries(own, (relative) => {
       const entry = recorded.get(relative);
-      const blobNumber = entry?.blob === undefined ? -1 : blobNumberOf(own, prefix + relative, entry.blob);
-      return blobNumber >= 0 ? { entry: entry!, blobNumber } : undefined;
+      const number = entry?.blob === undefined ? -1 : blobNumberOf(own, prefix + relative, entry.blob);
+      return number >= 0 ? { entry: entry!, number } : undefined;
     });
   }
 
@@ -121,14 +127,14 @@ export class WorktreeEntries {
    */
   entryFor(relative: string, stats: StampNumbers): RecordedEntry | undefined {
     const found = this.vouchedFor(relative);
-    return found !== undefined && this.blobs.recordsStats(found.blobNumber, stats) ? found.entry : undefined;
+    return found !== undefined && this.recorded.recordsStats(found.number, stats) ? found.entry : undefined;
   }
 }
 
 interface VouchedEntry {
   readonly entry: RecordedEntry;
-  /** Its path's number in this worktree's git index (see GitIndex.numberOf). */
-  readonly blobNumber: number;
+  /** Its path's number in this worktree's git index (see GitIndex.numberOf), then in the stats kept of it. */
+  number: number;
 }
 
 /** The number of the path in the git index, where it records this blob for it; -1 otherwise. */

@@ -86,14 +86,29 @@ export class GitIndex {
    * content is the entry's blob.
    */
   recordsStats(number: number, stats: StampNumbers): boolean {
+    this.writeStats(number, scratchStats, 0);
+    return sameStats(scratchStats, 0, stats);
+  }
+
+  /**
+   * The stats recorded by the vouching entries of these numbers, apart from the index's bytes: the
+   * `i`th of the table is `numbers[i]`'s. A new kernel worktree's index is 8 MB, and each search
+   * worker had held it whole for its shard's half of the entries.
+   */
+  statsOf(numbers: readonly number[]): RecordedStats {
+    const table = new Float64Array(STATS_FIELDS * numbers.length);
+    numbers.forEach((number, i) => this.writeStats(number, table, STATS_FIELDS * i));
+    return new RecordedStats(table);
+  }
+
+  /** The entry's inode and size (32 bits each, as git keeps them) and its modification and change times in ms. */
+  private writeStats(number: number, table: Float64Array, at: number): void {
     const data = this.data;
-    const at = this.vouching.entryAt[number]!;
-    return (
-      uint32At(data, at + 20) === stats.ino % 2 ** 32 &&
-      uint32At(data, at + 36) === stats.size % 2 ** 32 &&
-      stats.mtimeMs === uint32At(data, at + 8) * 1000 + uint32At(data, at + 12) / 1e6 &&
-      stats.ctimeMs === uint32At(data, at) * 1000 + uint32At(data, at + 4) / 1e6
-    );
+    const entry = this.vouching.entryAt[number]!;
+    table[at] = uint32At(data, entry + 20);
+    table[at + 1] = uint32At(data, entry + 36);
+    table[at + 2] = uint32At(data, entry + 8) * 1000 + uint32At(data, entry + 12) / 1e6;
+    table[at + 3] = uint32At(data, entry) * 1000 + uint32At(data, entry + 4) / 1e6;
   }
 
   /** The number of the path's vouching entry, or -1. */
@@ -108,6 +123,24 @@ export class GitIndex {
     }
     return -1;
   }
+}
+
+/** Stats as `statsOf` keeps them, some entries' of an index (numbered from 0 in the order they were asked for). */
+export class RecordedStats {
+  constructor(private readonly table: Float64Array) {}
+
+  /** As GitIndex's `recordsStats`, for the entry of this number in the table. */
+  recordsStats(number: number, stats: StampNumbers): boolean {
+    return sameStats(this.table, STATS_FIELDS * number, stats);
+  }
+}
+
+/** Inode, size, modification and change times: see `writeStats`. */
+const STATS_FIELDS = 4;
+const scratchStats = new Float64Array(STATS_FIELDS);
+
+function sameStats(table: Float64Array, at: number, stats: StampNumbers): boolean {
+  return table[at] === stats.ino % 2 ** 32 && table[at + 1] === stats.size % 2 ** 32 && table[at + 2] === stats.mtimeMs && table[at + 3] === stats.ctimeMs;
 }
 
 /**
