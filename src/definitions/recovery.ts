@@ -121,10 +121,24 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
   return [...trimmed, ...recovered];
 }
 
-/** By 1-based line, 1 where the line is in the body of a function, method or test (past the line of its name). */
+/**
+ * By 1-based line, 1 where the line is in the body of a function, method or test (past the line of
+ * its name). Counted as bodies open and close, not filled body by body: nested ones would cost the
+ * square of their depth.
+ */
 function functionBodyLines(items: readonly Item[]): Uint8Array {
-  const inBody = new Uint8Array(items.reduce((last, item) => Math.max(last, item.endLine), 0) + 1);
-  for (const item of items) if (FUNCTION_KINDS.has(item.kind)) inBody.fill(1, item.line + 1, item.endLine + 1);
+  const lines = items.reduce((last, item) => Math.max(last, item.endLine), 0) + 2;
+  const opened = new Int32Array(lines);
+  for (const item of items) {
+    if (!FUNCTION_KINDS.has(item.kind) || item.endLine <= item.line) continue;
+    opened[item.line + 1]!++;
+    opened[item.endLine + 1]!--;
+  }
+  const inBody = new Uint8Array(lines);
+  for (let line = 1, open = 0; line < lines; line++) {
+    open += opened[line]!;
+    inBody[line] = open > 0 ? 1 : 0;
+  }
   return inBody;
 }
 
