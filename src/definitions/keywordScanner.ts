@@ -68,13 +68,6 @@ const functionLike: Recognizer = (rest, isDefault) => {
   return isDefault ? { kind: 'function', name: 'default' } : undefined;
 };
 
-/**
- * `def name(…)` declares a function (Python, Ruby, Scala, Groovy); `def name = value` (no type, no
- * parameters) is Groovy's variable, a local in a body, so read as `const` is: listed outside a
- * function only. Ruby's setter `def name=(value)` stays a function.
- */
-const defined: Recognizer = (rest, isDefault) => (DEF_VARIABLE.test(rest) ? variable(true)(rest, isDefault) : functionLike(rest, isDefault));
-
 /** `const|let|var x = () => …` declares a function; `const X = value` a constant. */
 const variable = (constant: boolean): Recognizer => (rest) => {
   const match = CONST_VALUE.exec(rest);
@@ -82,6 +75,16 @@ const variable = (constant: boolean): Recognizer => (rest) => {
   if (FUNCTION_VALUE.test(match[2]!)) return { kind: 'function', name: match[1]! };
   return constant ? { kind: 'const', name: match[1]!, topLevelOnly: true } : undefined;
 };
+
+/** `const X = value`, and Groovy's `def x = value`. */
+const constDeclaration = variable(true);
+
+/**
+ * `def name(…)` declares a function (Python, Ruby, Scala, Groovy); `def name = value` (no type, no
+ * parameters) is Groovy's variable, a local in a body, so read as `const` is: listed outside a
+ * function only. Ruby's setter `def name=(value)` stays a function.
+ */
+const defined: Recognizer = (rest, isDefault) => (DEF_VARIABLE.test(rest) ? constDeclaration(rest, isDefault) : functionLike(rest, isDefault));
 
 const typeDeclaration: Recognizer = (rest) => {
   const match = TYPE_NAME.exec(rest);
@@ -105,7 +108,7 @@ const RECOGNIZERS: Readonly<Record<string, Recognizer>> = {
   namespace: named('module', QUALIFIED), 'macro_rules!': named('macro'),
   impl: (rest) => implName(rest),
   type: typeDeclaration, typealias: named('type'),
-  const: variable(true), let: variable(false), var: variable(false),
+  const: constDeclaration, let: variable(false), var: variable(false),
   static: (rest) => {
     const match = STATIC_ITEM.exec(rest);
     return match === null ? undefined : { kind: 'const', name: match[1]!, topLevelOnly: true };
