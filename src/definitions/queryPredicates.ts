@@ -5,7 +5,7 @@
  * asks for its parent runs several times faster than one rooted at the parent, whose unfinished
  * match is carried past every node under it.
  */
-import type { Query, QueryMatch } from 'web-tree-sitter';
+import type { Node, Query, QueryMatch } from 'web-tree-sitter';
 
 export interface ParentTest {
   readonly capture: string;
@@ -31,9 +31,20 @@ export function parentTests(query: Query): ParentTest[][] | Error {
   return tests;
 }
 
-/** Whether a match passes its pattern's parent tests. */
-export function passesParentTests(match: QueryMatch, tests: readonly (readonly ParentTest[])[]): boolean {
+/**
+ * Whether a match passes its pattern's parent tests; `parentTypeOf` gives a captured node's parent's
+ * type (undefined for the root), found for all matches at once (nodePlaces.ts).
+ */
+export function passesParentTests(
+  match: QueryMatch,
+  tests: readonly (readonly ParentTest[])[],
+  parentTypeOf: (node: Node) => string | undefined,
+): boolean {
   return (tests[match.patternIndex] ?? []).every(({ capture, types }) =>
-    match.captures.some(({ name, node }) => name === capture && node.parent !== null && types.has(node.parent.type)),
+    match.captures.some(({ name, node }) => {
+      if (name !== capture) return false;
+      const parentType = parentTypeOf(node);
+      return parentType !== undefined && types.has(parentType);
+    }),
   );
 }

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import type { Language, Node, Parser, Point, Query, QueryMatch, Range } from 'web-tree-sitter';
+import type { Language, Node, Parser, Point, Query, QueryMatch, Range, TreeCursor } from 'web-tree-sitter';
 import { itemsFromMatches, nestItems, parseCaptureName, type Match } from './captures.js';
 import type { Definition } from './definition.js';
 import type { GrammarEntry } from './manifest.js';
@@ -14,6 +14,7 @@ import { parentTests, passesParentTests, type ParentTest } from './queryPredicat
 import { injectionProblems, injectionsOf, type Injection } from './injections.js';
 import { querySource } from './querySources.js';
 import { withRecoveredItems } from './recovery.js';
+import { COMMENT, hasAttributes, nodePlaces, type NodePlace } from './nodePlaces.js';
 import { blanked, without, type TextRange } from '../text/textRanges.js';
 
 /** Past this a parse is abandoned and the keyword scanner answers instead. */
@@ -293,15 +294,29 @@ function matchesWithin(query: Query, root: Node): QueryMatch[] | undefined {
 function runQuery({ outline: query, language, parents }: LoadedGrammar, root: Node, text: string): Match[] | undefined {
   const found = matchesWithin(query, root);
   if (found === undefined) return undefined;
-  const attributes = hasAttributes(language);
+  const places = nodePlaces(root, placedCaptures(found, parents, hasAttributes(language)));
   // A declaration several patterns (or one pattern's alternatives) match is measured once.
   const rows = new Map<number, { row: number; endRow: number }>();
+  const lastRows = new Map<number, number>();
   const rowsOf = (node: Node) => {
     let known = rows.get(node.id);
-    if (known === undefined) rows.set(node.id, (known = declarationRows(node, attributes, text)));
+    if (known === undefined) rows.set(node.id, (known = declarationRows(node, places.get(node.id), text, lastRows)));
     return known;
   };
-  return found.filter((match) => passesParentTests(match, parents)).map((match) => toMatch(match, rowsOf, text));
+  const parentTypeOf = (node: Node) => places.get(node.id)?.parentType;
+  return found.filter((match) => passesParentTests(match, parents, parentTypeOf)).map((match) => toMatch(match, rowsOf, text));
+}
+
+/** The captured nodes whose place in the tree the outline asks: those of parent tests, and declarations where a grammar has attributes. */
+function placedCaptures(matches: readonly QueryMatch[], parents: LoadedGrammar['parents'], attributes: boolean): Node[] {
+  const placed: Node[] = [];
+  for (const match of matches) {
+    const tested = parents[match.patternIndex] ?? [];
+    for (const { name, node } of match.captures) {
+      if ((attributes && isDeclarationCapture(name)) || tested.some(({ capture }) => capture === name)) placed.push(node);
+    }
+  }
+  return placed;
 }
 
 /** A match as the outline reads it: its entry captures only, `@_helper`s having served their predicates. */
@@ -347,35 +362,13 @@ function firstCharacterRow(node: Node, text: string): number {
   return row;
 }
 
-/** Nodes that attach to the declaration after them (`#[derive(…)]`, `@decorator`); not a module's own (`#![…]`, `@file:…`). */
-const ATTRIBUTE = /^(?!inner_|file_).*(?:attribute|decorator|annotation)/;
-const COMMENT = /comment/;
-
-const grammarsWithAttributes = new WeakMap<Language, boolean>();
-
-/** Whether a grammar has a node type of an attribute (Go has none: its declarations need no look at what is before them). */
-function hasAttributes(language: Language): boolean {
-  let has = grammarsWithAttributes.get(language);
-  if (has === undefined) {
-    has = false;
-    for (let id = 0; id < language.nodeTypeCount && !has; id++) has = ATTRIBUTE.test(language.nodeTypeForId(id) ?? '');
-    grammarsWithAttributes.set(language, has);
-  }
-  return has;
-}
-
 /**
  * The rows a declaration spans, one rule for every grammar (queries/README.md): from the first of
  * the attributes or decorators just before its node (comments between them skipped), to the last
  * token of the node that is not a comment.
  */
-function declarationRows(node: Node, attributes: boolean, text: string): { row: number; endRow: number } {
-  let row = firstCharacterRow(node, text);
-  for (let before = attributes ? node.previousNamedSibling : null; before !== null; before = before.previousNamedSibling) {
-    if (ATTRIBUTE.test(before.type)) row = before.startPosition.row;
-    else if (!COMMENT.test(before.type)) break;
-  }
-  return { row, endRow: lastCodeRow(node, text) };
+function declarationRows(node: Node, place: NodePlace | undefined, text: string, lastRows: Map<number, number>): { row: number; endRow: number } {
+  return { row: place?.attributeRow ?? firstCharacterRow(node, text), endRow: lastCodeRow(node, text, lastRows) };
 }
 
 /**
@@ -383,19 +376,55 @@ function declarationRows(node: Node, attributes: boolean, text: string): { row: 
  * comments after its last statement). A node whose own text runs past its last child (a YAML block
  * scalar's lines after its `|`, a TOML multi-line string's after its opening quotes; white space
  * does not count) is such a token.
+ *
+ * `known` holds the rows found for the nodes passed on the way down, by id: nested declarations
+ * often end with the same token, and each is then walked to once, not once per declaration holding it.
  */
-function lastCodeRow(node: Node, text: string): number {
-  let last = node;
-  for (;;) {
-    let child = last.lastChild;
-    let comments = false;
-    for (; child !== null && COMMENT.test(child.type); child = child.previousSibling) comments = true;
-    if (child === null || (!comments && child.endIndex < last.endIndex && /\S/.test(text.slice(child.endIndex, last.endIndex)))) break;
-    last = child;
+function lastCodeRow(node: Node, text: string, known: Map<number, number>): number {
+  const cursor = node.walk();
+  const passed: number[] = [];
+  let row: number | undefined;
+  try {
+    while ((row = known.get(cursor.nodeId)) === undefined) {
+      passed.push(cursor.nodeId);
+      if (!toLastCodeChild(cursor, text)) {
+        row = lastRow(cursor);
+        break;
+      }
+    }
+  } finally {
+    cursor.delete();
   }
-  const end = last.endPosition;
-  // A token that takes its line's newline (a heredoc's body) ends at the start of the next line.
-  return end.column === 0 && end.row > last.startPosition.row ? end.row - 1 : end.row;
+  for (const id of passed) known.set(id, row);
+  return row;
+}
+
+/**
+ * Moves the cursor to its node's last child that is not a comment, where that child holds the node's
+ * last token; false, and the cursor where it was, where the node's last token is its own.
+ */
+function toLastCodeChild(cursor: TreeCursor, text: string): boolean {
+  const end = cursor.endIndex;
+  if (!cursor.gotoLastChild()) return false;
+  let comments = false;
+  while (COMMENT.test(cursor.nodeType)) {
+    comments = true;
+    if (!cursor.gotoPreviousSibling()) {
+      cursor.gotoParent();
+      return false;
+    }
+  }
+  if (!comments && cursor.endIndex < end && /\S/.test(text.slice(cursor.endIndex, end))) {
+    cursor.gotoParent();
+    return false;
+  }
+  return true;
+}
+
+/** The last row of the cursor's node; a token that takes its line's newline (a heredoc's body) ends at the start of the next line. */
+function lastRow(cursor: TreeCursor): number {
+  const end = cursor.endPosition;
+  return end.column === 0 && end.row > cursor.startPosition.row ? end.row - 1 : end.row;
 }
 
 /** The syntax tree of a text, one node a line with its field name and 1-based line: what queries are written against. */

@@ -98,6 +98,39 @@ describe('huge and deeply nested files', () => {
   });
 });
 
+describe('definitions nested twenty thousand deep', () => {
+  const depth = 20_000;
+  const each = (make: (level: number) => string) => Array.from({ length: depth }, (_, level) => make(level)).join('');
+  // What each definition's place costs must not grow with its depth: its attributes, its parent's
+  // type and its last token were found from the root down, and these took minutes.
+  const files: Record<string, { text: string; first: string[] }> = {
+    // A function in a function, each with a constant, and an unclosed bracket at the bottom.
+    'functions.js': {
+      text: `function needle() {}\n${each((level) => `function f${level}() {\n  const x${level} = 1;\n`)}let broken = [1, 2,\n${'}\n'.repeat(depth)}`,
+      first: ['1 function needle', '2 function f0', '  4 function f1'],
+    },
+    // A module in a module, each with an attribute before it.
+    'modules.rs': {
+      text: `fn needle() {}\n${each((level) => `#[cfg(test)]\nmod m${level} {\n`)}${'}\n'.repeat(depth)}`,
+      first: ['1 function needle', '3 module m0', '  5 module m1'],
+    },
+    // A conditional in a conditional, each with a function: the query asks each function's parent.
+    'conditions.c': {
+      text: `int needle(void) { return 0; }\n${each((level) => `#ifdef A${level}\nint f${level}(void) { return 0; }\n`)}${'#endif\n'.repeat(depth)}`,
+      first: ['1 function needle', '3 function f0', '5 function f1'],
+    },
+  };
+  const project = projectOf(Object.fromEntries(Object.entries(files).map(([file, { text }]) => [file, text])));
+
+  test('each outline lists every level, nested as written', { timeout: 60_000 }, async () => {
+    for (const [file, { first }] of Object.entries(files)) {
+      const lines = (await answerOf(project, 'outline', { path: file })).split('\n');
+      assert.deepEqual(lines.slice(0, first.length), first, file);
+      assert.equal(lines.at(-1), `… ${depth + 1 - 1000} more entries`, file);
+    }
+  });
+});
+
 describe('bytes that are not plain UTF-8 text', () => {
   const text = 'function needle() {}\nneedle();\n';
   const files: Record<string, string | Buffer> = {
