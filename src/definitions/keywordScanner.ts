@@ -140,6 +140,8 @@ function withoutGenerics(text: string): string {
 interface Open {
   readonly indent: number;
   readonly kind: Kind;
+  /** The indentation of the first line of its body, its members'; a line deeper is in one of their blocks. */
+  memberIndent?: number;
 }
 
 interface Unended {
@@ -183,6 +185,8 @@ export function indentedBlockEnd(lines: readonly string[], line: number): { line
 export function keywordDefinitions(text: string): Definition[] {
   const definitions: Definition[] = [];
   const open: Open[] = [];
+  // The same declarations, each left once a line as shallow as it comes (`open` keeps them until the next declaration, for nesting).
+  const enclosing: Open[] = [];
   const unended: Unended[] = [];
   let lastText = 0;
   const endBlocksAt = (indent: number, closer?: number) => {
@@ -191,11 +195,18 @@ export function keywordDefinitions(text: string): Definition[] {
       definitions[at] = { ...definitions[at]!, endLine: closer !== undefined && opened === indent ? closer : lastText };
     }
   };
+  // The file's own members' indentation: its first line's.
+  let fileMemberIndent: number | undefined;
   splitLines(text).forEach((line, index) => {
     const trimmed = line.trimStart();
     if (trimmed === '') return;
     const indent = line.length - trimmed.length;
-    endBlocksAt(OPENER.test(trimmed) ? indent + 1 : indent, CLOSER.test(trimmed) ? index + 1 : undefined);
+    const level = OPENER.test(trimmed) ? indent + 1 : indent;
+    endBlocksAt(level, CLOSER.test(trimmed) ? index + 1 : undefined);
+    while (enclosing.length > 0 && enclosing[enclosing.length - 1]!.indent >= level) enclosing.pop();
+    const container = enclosing[enclosing.length - 1];
+    if (container === undefined) fileMemberIndent ??= indent;
+    else if (level === indent) container.memberIndent ??= indent;
     lastText = index + 1;
     const match = DECLARATION.exec(line);
     if (match === null) return;
@@ -204,11 +215,15 @@ export function keywordDefinitions(text: string): Definition[] {
     if (found === undefined || RESERVED_NAMES.has(found.name)) return;
     while (open.length > 0 && open[open.length - 1]!.indent >= indent) open.pop();
     const parent = open[open.length - 1]?.kind;
-    if (found.topLevelOnly && (parent === 'function' || parent === 'method')) return;
+    // A local: in a function's body, or deeper than the members of what holds it (in a body or block the
+    // scanner cannot see, such as that of a Java-style method).
+    if (found.topLevelOnly && (parent === 'function' || parent === 'method' || indent > (container?.memberIndent ?? fileMemberIndent ?? indent))) return;
     const kind = kindWithin(found.kind, parent);
     unended.push({ indent, at: definitions.length });
     definitions.push({ line: index + 1, startLine: index + 1, endLine: index + 1, kind, name: found.name, depth: open.length });
-    open.push({ indent, kind });
+    const opened = { indent, kind };
+    open.push(opened);
+    enclosing.push(opened);
   });
   endBlocksAt(0);
   return definitions;

@@ -2,7 +2,8 @@
  * Declarations tree-sitter could not place. Where a file does not parse (an unclosed tag or bracket,
  * a half-typed line), tree-sitter wraps what it could not read in ERROR nodes, and the declarations
  * in there would vanish from the outline. The keyword scanner reads those regions instead: its
- * entries join the query's, each reaching, like an indented block, to the next entry at its depth.
+ * entries join the query's, each reaching, like an indented block, to the next entry at its depth
+ * or to its block's last line, whichever comes first.
  * A declaration whose node swallowed the error (an unclosed call runs to the end of the file) ends,
  * likewise, where the next recovered entry at its depth begins. Any other whose node or block holds
  * an error takes, for its last line, the end of the block its first line opens, where that is
@@ -114,7 +115,10 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
     // The scanner lists a constant only outside the functions it sees: nor inside those the query found.
     if (entry.kind === 'const' && inFunctionBody[entry.line] === 1) return [];
     const next = ends[index];
-    const end = next === undefined ? region.end : Math.min(region.end, startOf(next));
+    // No further than the block its line opens: the next entry at its depth may be far below, past what the scanner left out (locals).
+    const newline = text.indexOf('\n', starts[entry.endLine - 1]!);
+    const blockEnd = newline < 0 ? text.length : newline;
+    const end = Math.min(region.end, blockEnd, next === undefined ? region.end : startOf(next));
     const endLine = Math.max(entry.line, Math.min(entry.endLine, lineOfOffset(starts, end - 1)));
     return [{ kind: entry.kind, start: startOf(index), end, line: entry.line, startLine: entry.line, endLine, name: entry.name }];
   });
