@@ -1,7 +1,6 @@
 ; Scala outline. Captures: @<kind> on the declaration, @<kind>.name on its name (see queries/README.md).
 ; Annotations and modifiers sit inside the declaration node: the reported line is the name's.
-; This grammar reads Scala 2: Scala 3's enum, given, extension and indentation-based bodies come
-; out as ERROR regions, where the keyword scanner finds what it can (`enum Color`, `def f`).
+; The grammar reads Scala 2 and 3: braces or indentation, enums, givens and extensions.
 
 ; --- types ---------------------------------------------------------------------------------------
 
@@ -15,28 +14,52 @@
 (package_object name: (identifier) @module.name) @module
 ; `type Id = Long`, also a type member of a class or trait.
 (type_definition name: (type_identifier) @type.name) @type
+; Scala 3's `enum Color`, its cases constants (`case Red, Green`, `case Custom(rgb: Int)`).
+(enum_definition name: (identifier) @enum.name) @enum
+(simple_enum_case name: (identifier) @const.name) @const
+(full_enum_case name: (identifier) @const.name) @const
 
 ; --- functions -----------------------------------------------------------------------------------
 ; `def` with a body or abstract (in a trait): a function, or a method directly inside a class,
-; object or trait (the engine decides). Members of a template (class, object, trait, package
-; object), top-level defs, and local defs directly in a def's body block. This grammar reads the
-; body of an anonymous class (`new Runnable { def run() = … }`) as a block: its members, like the
-; defs of an `if` or a lambda, are not listed.
+; object, trait or enum (the engine decides). Members of a named template, top-level defs, an
+; extension's defs, and local defs directly in a def's body. The members of an anonymous class
+; (`new Runnable { def run() = … }`), like the defs of an `if` or a lambda, are not listed.
 
-(template_body [
+((template_body [
+  (function_definition name: (identifier) @function.name)
+  (function_declaration name: (identifier) @function.name)
+] @function) @_body
+  (#has-parent? @_body class_definition object_definition trait_definition package_object given_definition))
+(enum_body [
   (function_definition name: (identifier) @function.name)
   (function_declaration name: (identifier) @function.name)
 ] @function)
 (compilation_unit (function_definition name: (identifier) @function.name) @function)
+(extension_definition [
+  (function_definition name: (identifier) @function.name)
+  (function_declaration name: (identifier) @function.name)
+] @function)
+(extension_definition body: (template_body [
+  (function_definition name: (identifier) @function.name)
+  (function_declaration name: (identifier) @function.name)
+] @function))
 (function_definition body: (block
+  (function_definition name: (identifier) @function.name) @function))
+(function_definition body: (indented_block
   (function_definition name: (identifier) @function.name) @function))
 
 ; --- constants -----------------------------------------------------------------------------------
 ; A `val` (also lazy, implicit, final) of an object, a package object or the file: the values a
-; module holds. Not `var`, not the fields of a class or trait, not a pattern (`val (a, b) = …`).
+; module holds; and a named `given` there (an instance the compiler passes). Not `var`, not the
+; fields of a class or trait, not a pattern (`val (a, b) = …`).
 
-(object_definition body: (template_body
-  (val_definition pattern: (identifier) @const.name) @const))
+(object_definition body: (template_body [
+  (val_definition pattern: (identifier) @const.name)
+  (given_definition name: (identifier) @const.name)
+] @const))
 (package_object body: (template_body
   (val_definition pattern: (identifier) @const.name) @const))
-(compilation_unit (val_definition pattern: (identifier) @const.name) @const)
+(compilation_unit [
+  (val_definition pattern: (identifier) @const.name)
+  (given_definition name: (identifier) @const.name)
+] @const)

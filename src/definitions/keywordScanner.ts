@@ -20,7 +20,7 @@ const MODIFIER = [
 ].join('|');
 
 const DECLARATION = new RegExp(
-  String.raw`^(?<indent>\s*)(?<modifiers>(?:(?:${MODIFIER})\s+)*)(?<keyword>fn|func|function|def|fun|sub|class|struct|enum|union|trait|interface|protocol|extension|actor|impl|mod|module|namespace|macro_rules!|type|typealias|const|let|var|static)(?<rest>(?![\p{L}\p{N}_$]).*)$`,
+  String.raw`^(?<indent>\s*)(?<modifiers>(?:(?:${MODIFIER})\s+)*)(?<keyword>fn|func|function|def|fun|sub|class|object|struct|enum|union|trait|interface|protocol|extension|actor|impl|mod|module|namespace|macro_rules!|type|typealias|const|val|let|var|static)(?<rest>(?![\p{L}\p{N}_$]).*)$`,
   'u',
 );
 
@@ -101,14 +101,14 @@ export const SCANNED_KINDS: readonly Kind[] = [
 
 const RECOGNIZERS: Readonly<Record<string, Recognizer>> = {
   fn: functionLike, func: functionLike, function: functionLike, def: defined, fun: functionLike, sub: functionLike,
-  class: named('class'), actor: named('class'), struct: named('struct', IDENTIFIER, NOT_A_VARIABLE),
+  class: named('class'), object: named('class'), actor: named('class'), struct: named('struct', IDENTIFIER, NOT_A_VARIABLE),
   enum: named('enum', IDENTIFIER, NOT_A_VARIABLE, String.raw`(?:class\s+|struct\s+)?`), // C++ and Kotlin `enum class X`
   union: named('union', IDENTIFIER, NOT_A_VARIABLE), trait: named('trait'), interface: named('interface'), protocol: named('protocol'),
   extension: named('extension', QUALIFIED), mod: named('module'), module: named('module', QUALIFIED),
   namespace: named('module', QUALIFIED), 'macro_rules!': named('macro'),
   impl: (rest) => implName(rest),
   type: typeDeclaration, typealias: named('type'),
-  const: constDeclaration, let: variable(false), var: variable(false),
+  const: constDeclaration, val: constDeclaration, let: variable(false), var: variable(false),
   static: (rest) => {
     const match = STATIC_ITEM.exec(rest);
     return match === null ? undefined : { kind: 'const', name: match[1]!, topLevelOnly: true };

@@ -116,9 +116,7 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
     if (entry.kind === 'const' && inFunctionBody[entry.line] === 1) return [];
     const next = ends[index];
     // No further than the block its line opens: the next entry at its depth may be far below, past what the scanner left out (locals).
-    const newline = text.indexOf('\n', starts[entry.endLine - 1]!);
-    const blockEnd = newline < 0 ? text.length : newline;
-    const end = Math.min(region.end, blockEnd, next === undefined ? region.end : startOf(next));
+    const end = Math.min(region.end, lineEnd(text, starts, entry.endLine), next === undefined ? region.end : startOf(next));
     const endLine = Math.max(entry.line, Math.min(entry.endLine, lineOfOffset(starts, end - 1)));
     return [{ kind: entry.kind, start: startOf(index), end, line: entry.line, startLine: entry.line, endLine, name: entry.name }];
   });
@@ -176,6 +174,12 @@ function lineOfOffset(starts: readonly number[], offset: number): number {
   // The last line whose first non-blank character is at or before the offset: blank lines and
   // indentation belong to the line they are on, but no entry's range starts or ends in them.
   return lastIndexAtMost(starts, offset) + 1;
+}
+
+/** The offset of the end of a line (1-based): of its `\n`, or of the text. */
+function lineEnd(text: string, starts: readonly number[], line: number): number {
+  const newline = text.indexOf('\n', starts[line - 1]!);
+  return newline < 0 ? text.length : newline;
 }
 
 /** The last line before `line` (1-based) holding more than white space; `line - 1` when there is none. */
