@@ -3,9 +3,11 @@
  * before the question, and wherever it cannot be sure, it says it does not know.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, renameSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, watch, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { makeCookieFolder } from '../src/project/cookieFolder.js';
 import { TreeWatcher, type TreeChanges, type WatchFolder } from '../src/project/treeWatcher.js';
 import { temporaryFolder, write } from './hostile.js';
 
@@ -126,5 +128,21 @@ describe('a tree watcher', () => {
     assert.deepEqual(await watcher.changes(), { known: false });
     write(root, 'late.rs', 'fn late() {}\n');
     assert.deepEqual(await watcher.changes(), { known: false });
+  });
+});
+
+describe('cookie folders', () => {
+  test('one left by a process that ended without removing it is removed by the next; a running process keeps its own', () => {
+    const parent = temporaryFolder();
+    const ended = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const abandoned = path.join(parent, `zumba-watch-${ended}-AbCdEf`);
+    const running = path.join(parent, `zumba-watch-${process.ppid}-GhIjKl`);
+    const unrelated = path.join(parent, `zumba-watched-${ended}`);
+    for (const folder of [abandoned, running, unrelated]) mkdirSync(folder);
+    writeFileSync(path.join(abandoned, 'cookie-1'), '');
+
+    const made = makeCookieFolder(parent);
+    assert.match(path.basename(made), new RegExp(`^zumba-watch-${process.pid}-`));
+    assert.deepEqual(readdirSync(parent).sort(), [path.basename(made), path.basename(running), path.basename(unrelated)].sort());
   });
 });

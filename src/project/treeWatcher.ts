@@ -15,9 +15,9 @@
  * watcher has failed (a folder that could not be watched, a cookie never heard). A project on a
  * network or FUSE file system, where inotify hears only this machine's changes, is never watched.
  */
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statfsSync, watch, type FSWatcher, type WatchListener } from 'node:fs';
-import os from 'node:os';
+import { closeSync, openSync, readFileSync, rmSync, statfsSync, watch, type FSWatcher, type WatchListener } from 'node:fs';
 import path from 'node:path';
+import { makeCookieFolder } from './cookieFolder.js';
 
 /** What may have changed since the last call: these folders' entries and these paths; or unknown. */
 export type TreeChanges = { readonly known: false } | { readonly known: true; readonly folders: ReadonlySet<string>; readonly paths: readonly string[] };
@@ -199,7 +199,7 @@ export class TreeWatcher {
   private cookieFolder(): { readonly folder: string; readonly watcher: FSWatcher } | undefined {
     if (this.cookies !== undefined) return this.cookies;
     try {
-      const folder = mkdtempSync(path.join(os.tmpdir(), 'zumba-watch-'));
+      const folder = makeCookieFolder();
       const watcher = this.watch(folder, (_type, name) => {
         if (name !== null) this.waiting.get(name)?.();
       });
