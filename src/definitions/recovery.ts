@@ -7,7 +7,8 @@
  * A declaration whose node swallowed the error (an unclosed call runs to the end of the file) ends,
  * likewise, where the next recovered entry at its depth begins. Any other whose node or block holds
  * an error takes, for its last line, the end of the block its first line opens, where that is
- * later, or earlier but closed by a `}` or `end` at its indentation.
+ * later, or earlier but closed by a `}` or `end` at its indentation; and where its node is its head
+ * alone and its body the error right after it, it holds what that block holds.
  */
 import type { Item } from './captures.js';
 import type { Definition } from './definition.js';
@@ -106,7 +107,11 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
     const block = indentedBlockEnd((lines ??= splitLines(text)), item.startLine);
     if (lineOfOffset(starts, region.start) > Math.max(block.line, item.endLine)) return item;
     const endLine = block.line > item.endLine || block.closed ? Math.max(item.line, block.line) : item.endLine;
-    return endLine === item.endLine ? item : { ...item, endLine };
+    if (endLine === item.endLine) return item;
+    // A node that is its head alone, its body the error right after it (Scala's `object X {` whose
+    // members did not parse): the block holds what was found in it, as the body would have.
+    const bodyIsTheError = endLine > item.endLine && region.start >= item.end && /^\s*$/.test(text.slice(item.end, region.start));
+    return bodyIsTheError ? { ...item, endLine, end: Math.max(region.start, lineEnd(text, starts, endLine)) } : { ...item, endLine };
   });
   const inFunctionBody = functionBodyLines(trimmed);
   const recovered = scanned.flatMap((entry, index): Item[] => {
