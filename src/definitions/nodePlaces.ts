@@ -6,7 +6,7 @@
  * its previous sibling costs its depth (tree-sitter finds them from the root down), which made a
  * file of nested definitions cost the square of their depth.
  */
-import type { Language, Node, TreeCursor } from 'web-tree-sitter';
+import type { Language, Node } from 'web-tree-sitter';
 
 export interface NodePlace {
   /** The parent's type. */
@@ -26,76 +26,74 @@ const NOT_SPECIAL = 0;
 const IS_ATTRIBUTE = 1;
 const IS_COMMENT = 2;
 
-const kindsByLanguage = new WeakMap<Language, Uint8Array>();
+interface GrammarKinds {
+  /** Each node type, by id: an attribute, a comment, or neither. */
+  readonly kinds: Uint8Array;
+  /** Whether any type is an attribute (Go has none: its declarations need no look at what is before them). */
+  readonly hasAttributes: boolean;
+}
 
-/** Each node type of a grammar, by id: an attribute, a comment, or neither. */
-function nodeKinds(language: Language): Uint8Array {
-  let kinds = kindsByLanguage.get(language);
-  if (kinds === undefined) {
-    kinds = new Uint8Array(language.nodeTypeCount);
+const kindsByLanguage = new WeakMap<Language, GrammarKinds>();
+
+/** What each node type of a grammar is, found once a grammar. */
+function grammarKinds(language: Language): GrammarKinds {
+  let known = kindsByLanguage.get(language);
+  if (known === undefined) {
+    const kinds = new Uint8Array(language.nodeTypeCount);
     for (let id = 0; id < language.nodeTypeCount; id++) {
       const type = language.nodeTypeForId(id) ?? '';
       kinds[id] = ATTRIBUTE.test(type) ? IS_ATTRIBUTE : COMMENT.test(type) ? IS_COMMENT : NOT_SPECIAL;
     }
-    kindsByLanguage.set(language, kinds);
+    known = { kinds, hasAttributes: kinds.includes(IS_ATTRIBUTE) };
+    kindsByLanguage.set(language, known);
   }
-  return kinds;
+  return known;
 }
 
-/** Whether a grammar has a node type of an attribute (Go has none: its declarations need no look at what is before them). */
+/** Whether a grammar has a node type of an attribute. */
 export function hasAttributes(language: Language): boolean {
-  return nodeKinds(language).includes(IS_ATTRIBUTE);
+  return grammarKinds(language).hasAttributes;
 }
 
-/** The place of each wanted node, by node id; the root has none. */
+/**
+ * The place of each wanted node, by node id; the root has none. It visits every child of the nodes
+ * it enters, and enters only those that hold a wanted node's start: a loop with its own stack, not
+ * recursion, as trees nest 100,000 deep.
+ */
 export function nodePlaces(root: Node, wanted: readonly Node[]): Map<number, NodePlace> {
   const places = new Map<number, NodePlace>();
   if (wanted.length === 0) return places;
   const ids = new Set(wanted.map((node) => node.id));
   const starts = Float64Array.from(wanted, (node) => node.startIndex).sort();
-  const kinds = nodeKinds(root.tree.language);
+  const { kinds } = grammarKinds(root.tree.language);
   const cursor = root.walk();
   try {
-    walk(cursor, kinds, (start, end) => holdsAStart(starts, start, end), (id, place) => {
-      if (ids.has(id)) places.set(id, place);
-    });
-  } finally {
-    cursor.delete();
-  }
-  return places;
-}
-
-/**
- * Visits every child of the nodes it enters, from the cursor's node down, entering a node only
- * where `enter(start, end)` says so. A loop with its own stack, not recursion: trees nest 100,000 deep.
- */
-function walk(
-  cursor: TreeCursor,
-  kinds: Uint8Array,
-  enter: (start: number, end: number) => boolean,
-  visit: (id: number, place: NodePlace) => void,
-): void {
-  const levels: { parentType: string; attributeRow: number | undefined }[] = [{ parentType: cursor.nodeType, attributeRow: undefined }];
-  if (!cursor.gotoFirstChild()) return;
-  for (;;) {
-    const level = levels[levels.length - 1]!;
-    visit(cursor.nodeId, { parentType: level.parentType, attributeRow: level.attributeRow });
-    if (cursor.nodeIsNamed) {
-      const kind = kinds[cursor.nodeTypeId];
-      if (kind === IS_ATTRIBUTE) level.attributeRow ??= cursor.startPosition.row;
-      else if (kind !== IS_COMMENT) level.attributeRow = undefined;
-    }
-    if (enter(cursor.startIndex, cursor.endIndex)) {
-      const parentType = cursor.nodeType;
-      if (cursor.gotoFirstChild()) {
-        levels.push({ parentType, attributeRow: undefined });
-        continue;
+    // The children of each node entered: their parent's type, and the first attribute of the run before the next.
+    const levels: { parentType: string; attributeRow: number | undefined }[] = [{ parentType: cursor.nodeType, attributeRow: undefined }];
+    if (!cursor.gotoFirstChild()) return places;
+    for (;;) {
+      const level = levels[levels.length - 1]!;
+      const id = cursor.nodeId;
+      if (ids.has(id)) places.set(id, { parentType: level.parentType, attributeRow: level.attributeRow });
+      if (cursor.nodeIsNamed) {
+        const kind = kinds[cursor.nodeTypeId];
+        if (kind === IS_ATTRIBUTE) level.attributeRow ??= cursor.startPosition.row;
+        else if (kind !== IS_COMMENT) level.attributeRow = undefined;
+      }
+      if (holdsAStart(starts, cursor.startIndex, cursor.endIndex)) {
+        const parentType = cursor.nodeType;
+        if (cursor.gotoFirstChild()) {
+          levels.push({ parentType, attributeRow: undefined });
+          continue;
+        }
+      }
+      while (!cursor.gotoNextSibling()) {
+        levels.pop();
+        if (levels.length === 0 || !cursor.gotoParent()) return places;
       }
     }
-    while (!cursor.gotoNextSibling()) {
-      levels.pop();
-      if (levels.length === 0 || !cursor.gotoParent()) return;
-    }
+  } finally {
+    cursor.delete();
   }
 }
 
