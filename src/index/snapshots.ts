@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { isRunning } from '../project/processes.js';
 
 export const SNAPSHOTS_FOLDER = 'snapshots';
 /** Sixteen bytes, then a four-byte checksum. A snapshot of another version of the format is none. */
@@ -125,17 +126,6 @@ function removeAbandoned(folder: string): void {
     const stat = statSync(file, { throwIfNoEntry: false });
     if (stat === undefined || (isRunning(pid) && Date.now() - stat.mtimeMs < ABANDONED_AFTER_MS)) continue;
     rmSync(file, { force: true });
-  }
-}
-
-/** Whether a process of this number runs (one of another user's counts: it may be writing). */
-function isRunning(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -7,6 +7,7 @@
 import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isRunning } from './processes.js';
 
 const PREFIX = 'zumba-watch-';
 const NAME = new RegExp(`^${PREFIX}(\\d+)-`);
@@ -35,15 +36,5 @@ function removeAbandoned(parent: string): void {
     } catch {
       // Removed meanwhile by another process, or not ours to remove: left.
     }
-  }
-}
-
-/** Whether a process of this id runs (one of another user's counts: signal 0 is then refused, not unknown). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
