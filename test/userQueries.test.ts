@@ -95,6 +95,30 @@ describe('--queries DIR', () => {
     assert.equal(outline.status, 0, outline.stderr);
   });
 
+  test('#strip! takes every match of its expression out of the name, and a name left blank is no entry', () => {
+    const stripped = languageRoot(
+      '(function_declaration name: (identifier) @function.name) @function\n',
+      '((pair key: (string) @const.name) @const (#strip! @const.name "\\"|-v[0-9]+"))\n',
+    );
+    const versioned = mkdtempSync(path.join(os.tmpdir(), 'zumba-queries-versioned-'));
+    write(path.join(versioned, 'versions.toy'), '{\n  "alpha-v2": 1,\n  "beta": {\n    "gamma-v10": 2\n  },\n  "-v3": 0\n}\n');
+    const outline = zumba('outline', '--queries', stripped, '--project', versioned, 'versions.toy');
+    assert.equal(outline.stdout, '2 const alpha\n3 const beta\n  4 const gamma\n');
+    assert.equal(outline.status, 0, outline.stderr);
+  });
+
+  test('#strip! written wrong: the query is refused, naming why', () => {
+    const cases = [
+      ['((function_declaration name: (identifier) @function.name) @function (#strip! @function "x"))', /#strip! takes a name capture/],
+      ['((function_declaration name: (identifier) @function.name) @function (#strip! @function.name "("))', /#strip!: Invalid regular expression/],
+    ] as const;
+    for (const [query, problem] of cases) {
+      const outline = zumba('outline', '--queries', languageRoot(`${query}\n`), '--project', project, 'main.go');
+      assert.equal(outline.stdout, '3 struct Server\n5 method Server.Start\n7 function main\n');
+      assert.match(outline.stderr, problem);
+    }
+  });
+
   test('a predicate the engine does not know: languages names it and exits 1', () => {
     const unknown = languageRoot('((function_declaration name: (identifier) @function.name) @function (#is-exported? @function.name))\n');
     const languages = zumba('languages', '--queries', unknown);

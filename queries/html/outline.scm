@@ -2,23 +2,16 @@
 ; Listed, as Universal Ctags's HTML parser lists them: elements with an `id` (keys, named by the id:
 ; `<main id="content">` → `content`), anchors `<a name="…">` (keys, named by their name), and the
 ; headings h1, h2 and h3 (headings, named by their text, with the text of the elements inside them:
-; `<h1>Get <em>started</em></h1>` → `Get started`). Each holds the entries of the elements inside
+; `<h1>Get <em>started</em></h1>` → `Get started`, entities as written). Each holds the entries of the elements inside
 ; it, as the document nests them (ctags scopes nothing): a section's id holds its headings and the
 ; ids within. A heading with an id is listed twice, as ctags does: the heading, holding its id
 ; (on the start tag). Not listed: classes, elements without an id, h4 to h6. The code of `<script>`
 ; and `<style>` blocks is outlined as JavaScript and CSS (injections.scm).
 
-; A heading's name, as it runs: text, an inline element's text (`<em>`, `<a>`), text.
-((element (start_tag (tag_name) @_tag) . (text) @heading.name . (element (start_tag) . (text) @heading.name) . (text) @heading.name) @heading
-  (#any-of? @_tag "h1" "h2" "h3" "H1" "H2" "H3"))
-((element (start_tag (tag_name) @_tag) . (text) @heading.name . (element (start_tag) . (text) @heading.name)) @heading
-  (#any-of? @_tag "h1" "h2" "h3" "H1" "H2" "H3"))
-((element (start_tag (tag_name) @_tag) . (element (start_tag) . (text) @heading.name) . (text) @heading.name) @heading
-  (#any-of? @_tag "h1" "h2" "h3" "H1" "H2" "H3"))
-((element (start_tag (tag_name) @_tag) . (text) @heading.name) @heading
-  (#any-of? @_tag "h1" "h2" "h3" "H1" "H2" "H3"))
-((element (start_tag (tag_name) @_tag) . (element (start_tag) . (text) @heading.name)) @heading
-  (#any-of? @_tag "h1" "h2" "h3" "H1" "H2" "H3"))
+; A heading is named by its text: the element's, with its tags and comments taken out.
+((element (start_tag (tag_name) @_tag)) @heading @heading.name
+  (#any-of? @_tag "h1" "h2" "h3" "H1" "H2" "H3")
+  (#strip! @heading.name "<!--[^]*?-->|<[^>]*>"))
 
 ; A heading's id, on its start tag (the element is the heading's entry).
 ((element

@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import type { Language, Node, Parser, Point, Query, QueryMatch, Range, TreeCursor } from 'web-tree-sitter';
-import { itemsFromMatches, nestItems, parseCaptureName, type Match } from './captures.js';
+import { itemsFromMatches, nestItems, parseCaptureName, type Capture, type Match } from './captures.js';
 import type { Definition } from './definition.js';
 import type { GrammarEntry } from './manifest.js';
 import type { ParseInput } from './parseInput.js';
-import { parentTests, passesParentTests, type ParentTest } from './queryPredicates.js';
+import { passesParentTests, patternRules, stripOf, type PatternRules } from './queryPredicates.js';
 import { injectionProblems, injectionsOf, type Injection } from './injections.js';
 import { querySource } from './querySources.js';
 import { withRecoveredItems } from './recovery.js';
@@ -25,8 +25,8 @@ export const QUERY_BUDGET_MS = 1000;
 export interface LoadedGrammar {
   readonly language: Language;
   readonly outline: Query;
-  /** The outline query's `#has-parent?` tests, by pattern (queryPredicates.ts). */
-  readonly parents: readonly (readonly ParentTest[])[];
+  /** The outline query's `#has-parent?` tests and `#strip!` directives, by pattern (queryPredicates.ts). */
+  readonly rules: readonly PatternRules[];
   /** The injections query, where the entry has one (injections.ts). */
   readonly injections?: Query;
 }
@@ -130,13 +130,13 @@ function compileOutlineQuery({ Query }: WebTreeSitter, language: Language, entry
   } catch (error) {
     throw new QueryError(`${files}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const parents = parentTests(query);
-  const problems = [...query.captureNames.map(parseCaptureName), parents].filter((meaning): meaning is Error => meaning instanceof Error);
-  if (problems.length > 0 || parents instanceof Error) {
+  const rules = patternRules(query);
+  const problems = [...query.captureNames.map(parseCaptureName), rules].filter((meaning): meaning is Error => meaning instanceof Error);
+  if (problems.length > 0 || rules instanceof Error) {
     query.delete();
     throw new QueryError(`${files}: ${problems.map((p) => p.message).join('; ')}`);
   }
-  return { outline: query, parents };
+  return { outline: query, rules };
 }
 
 /** Compiles an injections query: its captures are `@injection.content`, `@injection.language` and `@_helper`s. */
@@ -291,10 +291,10 @@ function matchesWithin(query: Query, root: Node): QueryMatch[] | undefined {
   return overBudget ? undefined : found;
 }
 
-function runQuery({ outline: query, language, parents }: LoadedGrammar, root: Node, text: string): Match[] | undefined {
+function runQuery({ outline: query, language, rules }: LoadedGrammar, root: Node, text: string): Match[] | undefined {
   const found = matchesWithin(query, root);
   if (found === undefined) return undefined;
-  const places = nodePlaces(root, placedCaptures(found, parents, hasAttributes(language)));
+  const places = nodePlaces(root, placedCaptures(found, rules, hasAttributes(language)));
   // A declaration several patterns (or one pattern's alternatives) match is measured once.
   const rows = new Map<number, { row: number; endRow: number }>();
   const lastRows = new Map<number, number>();
@@ -304,14 +304,14 @@ function runQuery({ outline: query, language, parents }: LoadedGrammar, root: No
     return known;
   };
   const parentTypeOf = (node: Node) => places.get(node.id)?.parentType;
-  return found.filter((match) => passesParentTests(match, parents, parentTypeOf)).map((match) => toMatch(match, rowsOf, text));
+  return found.filter((match) => passesParentTests(match, rules, parentTypeOf)).map((match) => toMatch(match, rules, rowsOf, text));
 }
 
 /** The captured nodes whose place in the tree the outline asks: those of parent tests, and declarations where a grammar has attributes. */
-function placedCaptures(matches: readonly QueryMatch[], parents: LoadedGrammar['parents'], attributes: boolean): Node[] {
+function placedCaptures(matches: readonly QueryMatch[], rules: LoadedGrammar['rules'], attributes: boolean): Node[] {
   const placed: Node[] = [];
   for (const match of matches) {
-    const tested = parents[match.patternIndex] ?? [];
+    const tested = rules[match.patternIndex]?.parents ?? [];
     for (const { name, node } of match.captures) {
       if ((attributes && isDeclarationCapture(name)) || tested.some(({ capture }) => capture === name)) placed.push(node);
     }
@@ -320,19 +320,40 @@ function placedCaptures(matches: readonly QueryMatch[], parents: LoadedGrammar['
 }
 
 /** A match as the outline reads it: its entry captures only, `@_helper`s having served their predicates. */
-function toMatch(match: QueryMatch, rowsOf: (declaration: Node) => { row: number; endRow: number }, text: string): Match {
-  return {
-    patternIndex: match.patternIndex,
-    captures: match.captures
-      .filter(({ name }) => !name.startsWith('_'))
-      .map(({ name, node }) => ({
-        name,
-        node: isDeclarationCapture(name)
-          ? { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, ...rowsOf(node), text: '' }
-          : { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex, row: name.endsWith('.name') ? lastPartRow(node, text) : node.startPosition.row, endRow: node.endPosition.row, text: node.text },
-      })),
-  };
+function toMatch(match: QueryMatch, rules: LoadedGrammar['rules'], rowsOf: (declaration: Node) => { row: number; endRow: number }, text: string): Match {
+  const captures: Capture[] = [];
+  for (const { name, node } of match.captures) {
+    if (name.startsWith('_')) continue;
+    const at = { id: node.id, startIndex: node.startIndex, endIndex: node.endIndex };
+    if (isDeclarationCapture(name)) {
+      captures.push({ name, node: { ...at, ...rowsOf(node), text: '' } });
+      continue;
+    }
+    const strip = name.endsWith('.name') ? stripOf(match, rules, name) : undefined;
+    const named = strip === undefined ? { row: name.endsWith('.name') ? lastPartRow(node, text) : node.startPosition.row, text: node.text } : strippedName(node, strip, text);
+    if (named !== undefined) captures.push({ name, node: { ...at, ...named, endRow: node.endPosition.row } });
+  }
+  return { patternIndex: match.patternIndex, captures };
 }
+
+/**
+ * Of a name node's text, what stays once `#strip!`'s pattern is taken out, and the row of its first
+ * character; undefined when nothing but white space stays. Only the node's first
+ * STRIPPED_NAME_SOURCE characters are read: such names are written with markup (an HTML heading's
+ * tags), which may hold the rest of a broken page, and nested ones would each read it again.
+ */
+function strippedName(node: Node, strip: RegExp, text: string): { row: number; text: string } | undefined {
+  const source = text.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + STRIPPED_NAME_SOURCE));
+  const kept = source.replace(strip, (removed) => removed.replace(/[^\n]/g, ''));
+  const first = kept.search(/\S/);
+  if (first < 0) return undefined;
+  let row = node.startPosition.row;
+  for (let i = kept.indexOf('\n'); i >= 0 && i < first; i = kept.indexOf('\n', i + 1)) row++;
+  return { row, text: kept };
+}
+
+/** How much of a name node's source `#strip!` reads (see strippedName). */
+const STRIPPED_NAME_SOURCE = 2000;
 
 /** `@function`, not `@function.name` (see captures.ts). */
 function isDeclarationCapture(name: string): boolean {
