@@ -23,6 +23,13 @@ describe('SCSS text before the parse', () => {
     assert.equal(read('.a { color: red }'), '.a { ______ ___ }');
   });
 
+  test('a setting first set `!default` in blocks of control reads as a top-level variable; a loop local, an assignment and a rule\'s local as blank', () => {
+    assert.equal(read('@if $a {\n} @else {\n  $sep: \\@ !default;\n}'), '@if x_ {\n} @if_x {\n  $sep: x_ ________;\n}');
+    assert.equal(read('@each $p in $l {\n  $w: nth($p, 1);\n}'), '@if_x __ __ __ {\n  ___ _______ ___\n}');
+    assert.equal(read('$m: 1;\n@if $a { $m: 2 !default; }'), '$m: x;\n@if x_ { ___ _ _________ }');
+    assert.equal(read('@if $a { .r { $v: 1 !default; } }'), '@if x_ { .r { ___ _ _________ } }');
+  });
+
   test('mixins and functions keep their names, not their parameters', () => {
     assert.equal(read('@mixin m($a, $b...) {}'), '@mixin m____ ______ {}');
     assert.equal(read('@function -f($n: 1) {\n  @return $n;\n}'), '@function -f____ __ {\n  _______ ___\n}');

@@ -2,8 +2,9 @@
 ; written (`&:hover`, `.btn-#{$size}`), placeholders (`%name`) as rules, at-rules with a block by
 ; keyword and prelude (`@media #{$tablet}`, `@supports …`, `@keyframes spin`, `@font-face`), the rules
 ; inside them nested, keyframe steps under their `@keyframes`; and Sass's own: `@mixin` (macro) and
-; `@function` (function) by name, at any depth, and top-level variables (`$primary`, const).
-; Left out: declarations and custom properties, variables in a block (locals: the text pass reads
+; `@function` (function) by name, at any depth, and top-level variables (`$primary`, const), with
+; the settings first set `!default` in blocks of control at the top level. Left out: declarations
+; and custom properties, variables in other blocks (locals and assignments: the text pass reads
 ; them as blank), parameters, `@use`, `@forward`, `@import`, `@include` and `@extend` (uses, not
 ; definitions), and `@if`/`@each`/`@for`/`@while`, whose rules are listed among the rules around
 ; them. The text pass (src/languages/scss/scssText.ts) reads values, arguments and conditions as

@@ -4,9 +4,14 @@
  * `!default`, `$args...`, `@use … as x`. A value it cannot read can take the rules after it into an
  * error (`$button-h: #{cv.getVar("scheme-h")};` then reads as a rule named `#`), and `@extend %name`
  * takes the rule holding it. An outline needs no value, argument or condition. So, before the parse:
- * - a top-level variable's value reads as `x` (`$gap: x         ;`), its flags with it;
+ * - a top-level variable's value reads as `x` (`$gap: x         ;`), its flags with it. So does the
+ *   value of one first set in blocks of control only (`@if`, `@else`, `@each`…) and flagged
+ *   `!default`, as a library's settings are written (`@else { $sep: \@ !default; }`). Set before in
+ *   the file, or without the flag, it is an assignment or a loop's local; and `!global` assigns to a
+ *   variable declared at the top level, where it is listed;
  * - every other statement without a block reads as blank, its `;` too: declarations, variables in
- *   blocks, `@use`, `@forward`, `@import`, `@include` without a block, `@extend`, `@return`…;
+ *   rules, mixins and functions (locals), `@use`, `@forward`, `@import`, `@include` without a
+ *   block, `@extend`, `@return`…;
  * - `@mixin` and `@function` keep their name, not their parameters;
  * - `@include` with a block reads as `@include x` (the grammar reads `@include mx.mobile {` as an
  *   include of `mx` and a rule `.mobile`); `@if`, `@else`, `@each`, `@for` and `@while` read as
@@ -24,6 +29,7 @@ const blank = (text: string) => text.replace(/[^\n]/g, ' ');
 const LEAD = /^(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*)*/;
 const TOP_VARIABLE = /^\$[\w-]+\s*:/;
 const CONTROL = /^@(?:if|else|elseif|each|for|while)\b/;
+const DEFAULT_FLAG = /!default\b/;
 const NAMED = /^@(?:mixin|function)\s+[\w-]+/;
 const INCLUDE = /^@include\b/;
 const AT_ROOT = /^@at-root\b/;
@@ -31,15 +37,31 @@ const AT_ROOT = /^@at-root\b/;
 export function scssText(text: string): string {
   const out: string[] = [];
   let start = 0;
-  let depth = 0;
+  /** The blocks open: whether each is a block of control (`@if`, `@each`…), in which a variable is not a local. */
+  const blocks: boolean[] = [];
+  let localBlocks = 0;
+  /** The variables found set, by name (`$gap`). */
+  const declared = new Set<string>();
+  /** Whether a variable's statement declares it (see above), which it then is. */
+  const declaresVariable = (body: string) => {
+    const name = /^\$[\w-]+/.exec(body)![0];
+    const declares = blocks.length === 0 || (localBlocks === 0 && !declared.has(name) && DEFAULT_FLAG.test(body));
+    if (declares) declared.add(name);
+    return declares;
+  };
   /** The statement from `start` to its terminator at `end` (`{`, `}` or `;`), read as the rules above say. */
   const statement = (end: number, terminator: string) => {
     const source = text.slice(start, end);
     const lead = LEAD.exec(source)![0].length;
     const body = source.slice(lead);
+    if (terminator === '{') {
+      const control = CONTROL.test(body);
+      blocks.push(control);
+      if (!control) localBlocks++;
+    }
     if (body === '') out.push(source);
     else if (terminator === '{') out.push(source.slice(0, lead) + opening(body));
-    else if (depth === 0 && TOP_VARIABLE.test(body)) {
+    else if (TOP_VARIABLE.test(body) && declaresVariable(body)) {
       const name = TOP_VARIABLE.exec(body)![0];
       const value = body.slice(name.length);
       const at = value.search(/\S/);
@@ -64,8 +86,7 @@ export function scssText(text: string): string {
     else if (c === ')' || c === ']') parens = Math.max(0, parens - 1);
     else if (parens === 0 && (c === '{' || c === '}' || c === ';')) {
       statement(i, c);
-      if (c === '{') depth++;
-      else if (c === '}') depth = Math.max(0, depth - 1);
+      if (c === '}' && blocks.length > 0 && !blocks.pop()!) localBlocks--;
     }
   }
   if (start < text.length) {
