@@ -156,6 +156,21 @@ describe('zumba one-shot commands', () => {
     }
   });
 
+  test('languages with names lists those alone, in order; a name of no language is refused, exit 2', () => {
+    assert.deepEqual(zumba('languages', 'zig', 'markdown', 'go'), {
+      status: 0,
+      stdout:
+        'go        tree-sitter  .go                 function method struct interface type const test\n' +
+        'markdown  markdown     .md .markdown .mdx  heading\n' +
+        'zig       tree-sitter  .zig                function struct enum union type const test\n',
+      stderr: '',
+    });
+    const unknown = zumba('languages', 'go', 'cobol');
+    assert.equal(unknown.status, 2);
+    assert.equal(unknown.stdout, '');
+    assert.match(unknown.stderr, /^zumba: no language named cobol \(zumba languages lists them all\)/);
+  });
+
   test('tree: the syntax tree with field names and lines', () => {
     const { status, stdout } = zumba('tree', 'src/rpc.rs');
     assert.equal(status, 0);

@@ -58,7 +58,7 @@ describe('--queries DIR', () => {
   });
 
   test('languages lists it, served by tree-sitter, with the kinds its query captures', () => {
-    const languages = zumba('languages', '--queries', root);
+    const languages = zumba('languages', '--queries', root, 'toy');
     assert.equal(languages.status, 0, languages.stderr);
     assert.match(languages.stdout, /^toy +tree-sitter +\.toy +const$/m);
   });
@@ -76,7 +76,7 @@ describe('--queries DIR', () => {
 
   test('a query outside the convention: languages names it and exits 1; outline falls back to the keyword scanner', () => {
     const broken = languageRoot('(function_declaration name: (identifier) @func.name) @func\n');
-    const languages = zumba('languages', '--queries', broken);
+    const languages = zumba('languages', '--queries', broken, 'go');
     assert.equal(languages.status, 1);
     assert.match(languages.stderr, /^go: .*outline\.scm: @func\.name: unknown kind "func"/m);
     const outline = zumba('outline', '--queries', broken, '--project', project, 'main.go');
@@ -121,7 +121,7 @@ describe('--queries DIR', () => {
 
   test('a predicate the engine does not know: languages names it and exits 1', () => {
     const unknown = languageRoot('((function_declaration name: (identifier) @function.name) @function (#is-exported? @function.name))\n');
-    const languages = zumba('languages', '--queries', unknown);
+    const languages = zumba('languages', '--queries', unknown, 'go');
     assert.equal(languages.status, 1);
     assert.match(languages.stderr, /^go: .*outline\.scm: unknown predicate #is-exported\?/m);
   });
@@ -186,7 +186,7 @@ describe('--queries DIR with a heuristic: a file type whose language its text te
     const root = heuristicRoot('c');
     assert.equal(zumba('outline', '--queries', root, '--project', sources, 'tables.inc').stdout, '1 module tables\n  2 function lookup\n');
     assert.equal(zumba('outline', '--queries', root, '--project', sources, 'plain.inc').stdout, '1 struct entry\n2 function lookup\n');
-    assert.match(zumba('languages', '--queries', root).stdout, /^cpp\|c +by-content +\.inc +as cpp or c, as the text shows$/m);
+    assert.match(zumba('languages', '--queries', root, 'cpp|c').stdout, /^cpp\|c +by-content +\.inc +as cpp or c, as the text shows$/m);
   });
 
   test('a heuristic naming no known language is refused: one line, exit 2', () => {

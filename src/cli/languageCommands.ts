@@ -9,11 +9,15 @@ import { loadGrammar, syntaxTree } from '../definitions/treeSitter.js';
 import { parseInput } from '../definitions/parseInput.js';
 import { ToolError } from '../tools/toolError.js';
 
-/** `zumba languages`: each language, its engine, file types and the kinds of entry it lists; and the problems found loading their grammars. */
-export async function languagesReport(languages: Languages): Promise<{ table: string; problems: string[] }> {
+/**
+ * `zumba languages`: each language (or each of those named), its engine, file types and the kinds of
+ * entry it lists; and the problems found loading their grammars (every query compiled takes some 2 s).
+ */
+export async function languagesReport(languages: Languages, named: readonly string[] = []): Promise<{ table: string; problems: string[] }> {
   const problems: string[] = [];
   const rows: string[][] = [];
-  for (const language of [...languages.all].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  const shown = named.length === 0 ? languages.all : languages.all.filter((language) => named.includes(language.name));
+  for (const language of [...shown].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     rows.push([language.name, language.engine, language.fileTypes.map(shownFileType).join(' '), await lists(language, problems)]);
   }
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));

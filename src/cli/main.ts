@@ -38,8 +38,9 @@ const USAGE = `Usage:
                                                     --enclosing: under the definition holding each
   zumba diagnostics [--project DIR] --diagnostics FILE [path]
                                                     the editor's errors and warnings
-  zumba languages [--queries DIR]                   each language, its engine, file types and the kinds
-                                                    it lists; every query compiled, problems on stderr (exit 1)
+  zumba languages [--queries DIR] [language...]     each language (or those named), its engine,
+                                                    file types and the kinds it lists; their queries
+                                                    compiled, problems on stderr (exit 1)
   zumba tree [--project DIR] <file>                 a file's syntax tree, to write a query against
   zumba test [--update] [DIR...]                    runs the golden cases of query packs (DIR/grammars/,
                                                     DIR/queries/, DIR/test/fixtures/outline/<language>/);
@@ -169,9 +170,11 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   },
   languages: async (argv) => {
     const { positionals, values } = parse(argv, { ...QUERIES_OPTION, ...CACHE_OPTIONS });
-    if (positionals.length > 0) throw new UsageError('languages takes no arguments');
     const [{ loadLanguages }, { languagesReport }] = await Promise.all([import('../definitions/manifest.js'), import('./languageCommands.js')]);
-    const { table, problems } = await languagesReport(loadLanguages(queryRoots(values)));
+    const languages = loadLanguages(queryRoots(values));
+    const unknown = positionals.filter((name) => !languages.all.some((language) => language.name === name));
+    if (unknown.length > 0) throw new UsageError(`no language named ${unknown.join(', ')} (zumba languages lists them all)`);
+    const { table, problems } = await languagesReport(languages, positionals);
     process.stdout.write(table + '\n');
     for (const problem of problems) process.stderr.write(`${problem}\n`);
     return problems.length === 0 ? 0 : 1;
