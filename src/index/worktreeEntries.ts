@@ -58,22 +58,26 @@ export class WorktreeEntries {
     const family = worktreeFamily(realPath(projectRoot) ?? projectRoot);
     if (family === undefined) return undefined;
     const prefix = family.prefix;
-    // Read once another worktree has a snapshot to give: null where it vouches for nothing here.
-    let own: GitIndex | null | undefined;
-    const vouched = new Map<string, VouchedEntry>();
     /**
-     * Paths a worktree read holds as a file with nothing to search (over the size limit, or binary):
-     * such an entry has no blob id to take, and another worktree's most likely has none either, so
-     * they leave no file unserved (reading every other worktree for them had cost a kernel server's
-     * workers 54 MB each of another snapshot). Only which worktrees are read hangs on it: a file
-     * served by none is read.
+     * This worktree's git index, read once another worktree has a snapshot to give (null where it
+     * vouches for nothing here), and which of its files are served, by their numbers in it: those
+     * vouched for, and those a worktree read holds as a file with nothing to search (over the size
+     * limit, or binary). Such an entry has no blob id to take, and another worktree's most likely has
+     * none either, so they leave no file unserved (reading every other worktree for them had cost a
+     * kernel server's workers 54 MB each of another snapshot). Only which worktrees are read hangs on
+     * it: a file served by none is read. Before each further worktree, the index is searched for a
+     * file of the shard left unserved: marked by number, only the paths not served are made into
+     * strings and placed in a shard (asking it of every path by its string had cost each worker of a
+     * new kernel worktree 40-100 ms).
      */
-    const unsearchable = new Set<string>();
+    let own: { readonly index: GitIndex; readonly served: Uint8Array } | null | undefined;
+    const vouched = new Map<string, VouchedEntry>();
     let read = 0;
-    const unserved = (blobs: GitIndex) => {
-      for (const key of blobs.paths()) {
-        const relative = key.startsWith(prefix) ? key.slice(prefix.length) : undefined;
-        if (relative !== undefined && !vouched.has(relative) && !unsearchable.has(relative) && inShard(relative)) return true;
+    const unserved = ({ index, served }: NonNullable<typeof own>) => {
+      for (let number = 0; number < index.size; number++) {
+        if (served[number] === 1) continue;
+        const key = index.pathNumbered(number);
+        if (key.startsWith(prefix) && inShard(key.slice(prefix.length))) return true;
       }
       return false;
     };
@@ -82,22 +86,32 @@ export class WorktreeEntries {
       const root = realPath(path.join(worktree.top, family.within));
       const recorded = root === undefined ? undefined : entriesOf(root, name);
       if (recorded === undefined) continue;
-      own ??= vouchingIndex(family.own) ?? null;
+      if (own === undefined) {
+        const index = vouchingIndex(family.own);
+        own = index === undefined ? null : { index, served: new Uint8Array(index.size) };
+      }
       if (own === null) return undefined;
+      const { index, served } = own;
       const asViews = vouched.size === 0;
       for (const entry of recorded) {
         const relative = entry.relative;
         const blob = entry.blob;
-        if (blob === undefined) unsearchable.add(relative);
-        if (blob === undefined || vouched.has(relative)) continue;
-        const number = blobNumberOf(own, prefix + relative, blob);
-        if (number >= 0) vouched.set(relative, { entry: asViews ? entry : recordEntry(relative, entry, roomFor), number });
+        if (blob === undefined) {
+          const number = index.numberOf(prefix + relative);
+          if (number >= 0) served[number] = 1;
+          continue;
+        }
+        if (vouched.has(relative)) continue;
+        const number = blobNumberOf(index, prefix + relative, blob);
+        if (number < 0) continue;
+        vouched.set(relative, { entry: asViews ? entry : recordEntry(relative, entry, roomFor), number });
+        served[number] = 1;
       }
       read++;
     }
     if (!own || vouched.size === 0) return undefined;
     // The index is let go: only the stats of the entries vouched for are kept, numbered anew.
-    const stats = own.statsOf(Array.from(vouched.values(), (found) => found.number));
+    const stats = own.index.statsOf(Array.from(vouched.values(), (found) => found.number));
     let number = 0;
     for (const found of vouched.values()) found.number = number++;
     return new WorktreeEntries(stats, (relative) => vouched.get(relative));
