@@ -3,7 +3,8 @@
  * throws; the main thread's search when the workers are gone; and the arena its kept bytes live in.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -66,6 +67,31 @@ describe('Shard', () => {
       ['a.rs:1', 'a.rs:2', 'b.rs:1', 'b.rs:2', 'c.rs:1', 'c.rs:2'],
     );
     assert.throws(() => shard.addFiles(files), /not being listed/);
+  });
+
+  test('a name no file defines: the pass for names containing it reads only the files the exact pass found holding it in some case', async (t) => {
+    const files = { 'a.rs': 'fn parse_config() {}\n', 'b.rs': 'fn other() {}\n', 'c.rs': 'fn x() { Parse(); }\n', 'd.rs': 'fn y() {}\n' };
+    const shard = shardOf(files);
+    assert.deepEqual(await shard.search({ kind: 'symbols', name: 'parse', match: 'exact' }, 41), []);
+    const opened: string[] = [];
+    const openSync = fs.openSync;
+    t.mock.method(fs, 'openSync', (...args: Parameters<typeof fs.openSync>) => {
+      opened.push(path.basename(String(args[0])));
+      return openSync(...args);
+    });
+    syncBuiltinESMExports();
+    try {
+      const containing = await shard.search({ kind: 'symbols', name: 'parse', match: 'containing', checked: true }, 41);
+      assert.deepEqual(containing, [{ order: 0, relative: 'a.rs', definition: { line: 1, kind: 'function', name: 'parse_config' }, source: 'fn parse_config() {}' }]);
+      // b.rs and d.rs hold no `parse` in any case; a.rs and c.rs are read again, and a.rs parsed.
+      assert.deepEqual([...new Set(opened)].sort(), ['a.rs', 'c.rs']);
+    } finally {
+      t.mock.restoreAll();
+      syncBuiltinESMExports();
+    }
+    // A shard that never searched before reads every file, and finds the same.
+    const fresh = shardOf(files);
+    assert.deepEqual(await fresh.search({ kind: 'symbols', name: 'parse', match: 'containing' }, 41), await shard.search({ kind: 'symbols', name: 'parse', match: 'containing' }, 41));
   });
 
   test('a glob that cannot be compiled rejects the search: it does not throw out of the worker', async () => {

@@ -37,3 +37,22 @@ test('names containing the text: at the very start and end of a file, and past t
   assert.equal(test.mayHold(Buffer.from('xt4_fill ext4_fil'), rust), false);
   assert.equal(test.mayHold(Buffer.from('4'), rust), false);
 });
+
+test('an exact test tells first whether a file holds the name in any case, where that rules out its whole word too', () => {
+  const test = symbolTest('kmalloc', 'exact');
+  assert.equal(test.mayContain?.(Buffer.from('p = KMalloc(n);')), true);
+  assert.equal(test.mayContain?.(Buffer.from('void *kmalloc(size_t n);')), true);
+  assert.equal(test.mayContain?.(Buffer.from('p = kmal(n); loc();')), false);
+  // Every text that holds the name as a whole word holds it in some case: the test never rules out a match.
+  const next = seededRandom(20261208);
+  const alphabet = 'kKmM ()';
+  for (let n = 0; n < 2000; n++) {
+    const bytes = Buffer.from(Array.from({ length: Math.floor(next() * 30) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''), 'latin1');
+    const exact = symbolTest('kM', 'exact');
+    assert.equal(exact.mayContain!(bytes), plainly(bytes, 'kM'), JSON.stringify(bytes.toString('latin1')));
+  }
+  // A qualified name's file need not hold all of it; a name in other letters than ASCII's is not told.
+  assert.equal(symbolTest('Parser::parse', 'exact').mayContain, undefined);
+  assert.equal(symbolTest('größe', 'exact').mayContain, undefined);
+  assert.equal(symbolTest('kmalloc', 'containing').mayContain, undefined);
+});

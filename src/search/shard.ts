@@ -170,6 +170,13 @@ export class Shard {
   /** Where neither this project nor another worktree of it is in the local index: what a remote cache holds of the shard, once fetched. */
   private remote: RemoteShard | undefined;
   private remoteOpening: Promise<void> | undefined;
+  /**
+   * The versions of files that find_symbol's last exact pass read and found to hold its name in no
+   * case: the pass for names containing the text, which follows where no file defines the name and
+   * takes the files as the exact pass found them, passes over them unread. On a tree never indexed it
+   * had read every file a second time: for a name in no file, a second search as long as the first.
+   */
+  private notContaining: { readonly name: string; readonly versions: WeakSet<FileState> } | undefined;
   /** Files whose definitions are held, least recently used first, with how many they hold. */
   private readonly held = new Map<string, number>();
   private heldCount = 0;
@@ -586,6 +593,9 @@ export class Shard {
     const test = symbolTest(name, match);
     const words = match === 'exact' ? wordsOfName(lastSegment(name)) : [];
     const hits: SymbolHit[] = [];
+    const ruledOut = match === 'containing' && checked && this.notContaining?.name === name ? this.notContaining.versions : undefined;
+    const ruling = test.mayContain !== undefined ? { name, versions: new WeakSet<FileState>() } : undefined;
+    this.notContaining = ruling;
     for (let i = 0; i < this.files.length || (await this.hasFile(i)); i++) {
       tell(i);
       const file = this.files[i]!;
@@ -598,8 +608,14 @@ export class Shard {
       let known = looked.state;
       let parsed: KeptDefinitions | undefined;
       if (this.definedNames(file, known) === undefined && known.definitions === undefined) {
+        if (ruledOut?.has(known) === true) continue;
         const read = looked.read ?? this.read(file);
-        if (read?.bytes === undefined || !test.mayHold(read.bytes, language)) continue;
+        if (read?.bytes === undefined || test.mayContain?.(read.bytes) === false) {
+          // Of this very version only: a file changed since its stamp was taken is read again.
+          if (read?.stamp === known.stamp) ruling?.versions.add(known);
+          continue;
+        }
+        if (!test.mayHold(read.bytes, language)) continue;
         // Its names, from the index by its content or from a parse: its definitions are held only if it matches.
         ({ state: known, parsed } = await this.index(file, read, 'stored'));
       }

@@ -12,12 +12,20 @@ import { wholeWordLines } from '../text/wholeWord.js';
 
 export type SymbolMatch = 'exact' | 'containing';
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 export interface SymbolTest {
   /** False when the file's bytes, in its language, cannot hold a matching definition. */
   readonly mayHold: (bytes: Buffer, language: LanguageInfo) => boolean;
   /** False when no name of a file's definitions (all of them in UTF-8, in one buffer) can match. */
   readonly mayName: (names: Buffer) => boolean;
   readonly matches: (definition: DefinitionSite) => boolean;
+  /**
+   * Of an exact test, where it is told as cheaply as `mayHold` begins: false when the bytes hold the
+   * name in no case, so that neither this test nor that of names containing it can match there.
+   * Asked before `mayHold`, which then reads only the files that hold the name in some case.
+   */
+  readonly mayContain?: (bytes: Buffer) => boolean;
 }
 
 export function symbolTest(name: string, match: SymbolMatch): SymbolTest {
@@ -29,6 +37,8 @@ export function symbolTest(name: string, match: SymbolMatch): SymbolTest {
       mayHold: /\s/.test(name) ? (bytes) => !wholeWordLines(bytes, word).next().done : (bytes, language) => mayDefine(language, bytes, word),
       mayName: namesEndingIn(word),
       matches: (definition) => isExactMatch(definition, name),
+      // A qualified name's file need not hold the whole of it; in other letters than ASCII's, telling whether one does decodes the file.
+      ...(word === name && ASCII.test(name) && { mayContain: mayContainIgnoringCase(name.toLowerCase()) }),
     };
   }
   const lower = name.toLowerCase();
@@ -79,7 +89,7 @@ function namesEndingIn(word: string): (names: Buffer) => boolean {
  * to be passed over in the kernel's C files.
  */
 function mayContainIgnoringCase(lower: string): (bytes: Buffer) => boolean {
-  if (!/^[\x00-\x7f]*$/.test(lower)) return (bytes) => bytes.toString('utf8').toLowerCase().includes(lower);
+  if (!ASCII.test(lower)) return (bytes) => bytes.toString('utf8').toLowerCase().includes(lower);
   const needle = Buffer.from(lower, 'latin1');
   let anchor = 0;
   for (let i = 1; i < lower.length; i++) if (rarityInCode(lower[i]!) > rarityInCode(lower[anchor]!)) anchor = i;
