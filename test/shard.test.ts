@@ -3,7 +3,7 @@
  * throws; the main thread's search when the workers are gone; and the arena its kept bytes live in.
  */
 import assert from 'node:assert/strict';
-import fs, { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { ProjectWalk } from '../src/project/walker.js';
 import { ProjectSearch } from '../src/search/projectSearch.js';
 import { ByteArena } from '../src/search/byteArena.js';
 import { Shard } from '../src/search/shard.js';
-import { NO_STORE } from '../src/index/store.js';
+import { NO_STORE, openStore } from '../src/index/store.js';
 
 /** A search with no index on disk, whose workers run `workerScript`. */
 function searchOptions(projectRoot: string, workerScript: URL) {
@@ -92,6 +92,37 @@ describe('Shard', () => {
     // A shard that never searched before reads every file, and finds the same.
     const fresh = shardOf(files);
     assert.deepEqual(await fresh.search({ kind: 'symbols', name: 'parse', match: 'containing' }, 41), await shard.search({ kind: 'symbols', name: 'parse', match: 'containing' }, 41));
+  });
+
+  test("a file find_symbol parsed gets its word filter from the fill: the next shard's searches then pass over it unread", async (t) => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-deferred-'));
+    writeFileSync(path.join(root, 'a.rs'), 'fn needle() {}\n');
+    writeFileSync(path.join(root, 'b.rs'), 'fn other() {}\n');
+    // Written a minute ago: a version changed in the last seconds is never recorded (see `stampOfStats`).
+    const past = new Date(Date.now() - 60_000);
+    for (const name of ['a.rs', 'b.rs']) utimesSync(path.join(root, name), past, past);
+    const files = [{ relative: 'a.rs', order: 0 }, { relative: 'b.rs', order: 1 }];
+    const store = openStore(mkdtempSync(path.join(os.tmpdir(), 'zumba-deferred-cache-')), root, assert.fail);
+    const first = new Shard(root, loadLanguages(), store);
+    first.setFiles(files);
+    assert.equal((await first.search({ kind: 'symbols', name: 'needle', match: 'exact' }, 41)).length, 1);
+    while (await first.fill());
+    const next = new Shard(root, loadLanguages(), store);
+    next.setFiles(files);
+    const opened: string[] = [];
+    const openSync = fs.openSync;
+    t.mock.method(fs, 'openSync', (...args: Parameters<typeof fs.openSync>) => {
+      opened.push(path.basename(String(args[0])));
+      return openSync(...args);
+    });
+    syncBuiltinESMExports();
+    try {
+      assert.deepEqual(await next.search({ kind: 'references', name: 'absent' }, 81), []);
+      assert.deepEqual(opened.filter((name) => name.endsWith('.rs')), []);
+    } finally {
+      t.mock.restoreAll();
+      syncBuiltinESMExports();
+    }
   });
 
   test('a glob that cannot be compiled rejects the search: it does not throw out of the worker', async () => {

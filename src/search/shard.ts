@@ -617,7 +617,7 @@ export class Shard {
         }
         if (!test.mayHold(read.bytes, language)) continue;
         // Its names, from the index by its content or from a parse: its definitions are held only if it matches.
-        ({ state: known, parsed } = await this.index(file, read, 'stored'));
+        ({ state: known, parsed } = await this.index(file, read, 'stored', 'later'));
       }
       const names = this.definedNames(file, known);
       if (names !== undefined && !test.mayName(names)) continue;
@@ -634,7 +634,7 @@ export class Shard {
       else {
         // Changed since its definitions were known: these bytes are the file now (its own: a parse waits).
         const bytes = Buffer.from(read.bytes);
-        const fresh = (await this.index(file, { stamp: read.stamp, bytes }, 'held')).state.definitions;
+        const fresh = (await this.index(file, { stamp: read.stamp, bytes }, 'held', 'later')).state.definitions;
         if (fresh != null) hits.push(...symbolHits(file, bytes, [...definitionSites(fresh)].filter(test.matches)));
       }
       if (hits.length >= limit) return hits.slice(0, limit);
@@ -646,7 +646,7 @@ export class Shard {
   private async parsedDefinitions(file: ShardFile): Promise<KeptDefinitions | null | undefined> {
     const read = this.read(file);
     if (read?.bytes === undefined) return undefined;
-    return (await this.index(file, { stamp: read.stamp, bytes: Buffer.from(read.bytes) }, 'held')).state.definitions;
+    return (await this.index(file, { stamp: read.stamp, bytes: Buffer.from(read.bytes) }, 'held', 'later')).state.definitions;
   }
 
   /** Said to have changed: its stamp is taken again at its next look. */
@@ -816,9 +816,17 @@ export class Shard {
    * content), remembers it for that version, and records it for the index. Its definitions are
    * `held` in memory for a search; a fill only `stored`s them in the index (and keeps their names),
    * so that filling a large tree does not fill memory too, but where there is no index to store them.
+   * A search leaves its word filter `later`, to the fill, which takes up every file whose entry has
+   * none: no answer needs it, and the filters of the files a first find_symbol parses on a tree never
+   * indexed (the largest of a kernel's, most often) had cost each worker some 90 ms of the call.
    * With the state come the definitions a parse made, if one ran.
    */
-  private async index(file: ShardFile, read: SearchRead, definitions: 'held' | 'stored'): Promise<{ readonly state: FileState; readonly parsed: KeptDefinitions | undefined }> {
+  private async index(
+    file: ShardFile,
+    read: SearchRead,
+    definitions: 'held' | 'stored',
+    words: 'now' | 'later' = 'now',
+  ): Promise<{ readonly state: FileState; readonly parsed: KeptDefinitions | undefined }> {
     let state = this.states.get(file.relative);
     if (state?.stamp !== read.stamp) {
       if (state !== undefined) this.forget(file.relative);
@@ -831,7 +839,7 @@ export class Shard {
     }
     const content = contentOf(state) ?? contentKey(read.bytes);
     const blob = state.entry?.blob ?? gitBlobId(read.bytes);
-    const words = state.entry?.words ?? this.wordsOf(content, read.bytes);
+    const filter = state.entry?.words ?? (words === 'now' ? this.wordsOf(content, read.bytes) : undefined);
     let defined = state.entry?.defined;
     let parsed: KeptDefinitions | undefined;
     const language = this.languages.defining(file.relative);
@@ -849,7 +857,7 @@ export class Shard {
       // only: neither their record nor their names go into the index.
       defined = made !== undefined && made.record === undefined ? undefined : namesOf(kept, key);
     }
-    this.learn(file, state, { content, words, defined, blob });
+    this.learn(file, state, { content, words: filter, defined, blob });
     return { state, parsed };
   }
 
