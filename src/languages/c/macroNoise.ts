@@ -187,8 +187,9 @@ function macroAt(scan: Scan, i: number, beforeIndex: number, rules: MacroRules):
   // Read there, the grammar ends the @interface or @implementation at it: the rest of the file is an
   // error, its classes lost and its methods loose.
   if (before?.word === true && (next === '{' || next === ';' || isUnknownMacro(next, rules)) && inMethodOrProperty(text, tokens, beforeIndex)) return last;
-  // Where nothing before it on its line, nor a type on the line before (`extern int⏎__xattr_check(…);`), says it is a declarator:
-  if (first && !afterType) {
+  // Where nothing before it on its line, nor a type on the line before (`extern int⏎__xattr_check(…);`), says it is a declarator,
+  // nor an `=` that it is a value (`static const struct soc_enum e =⏎\tSOC_ENUM_SINGLE(…);`):
+  if (first && !afterType && previous !== '=') {
     // A statement of its own where the grammar wants a declaration: `QT_REQUIRE_CONFIG(animation);`,
     // `Q_STATIC_ASSERT(…);` in a class body.
     if (next === ';' && last > i) return last + 1;
