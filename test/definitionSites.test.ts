@@ -46,6 +46,10 @@ describe('where a C or C++ definition may stand', () => {
       'x = y +\n\tkmalloc(1);',
       'const char *s = R"(\nkmalloc(size_t n) {\n)";',
       'x = 1; /* a comment\n over lines */ #define y \\\n\t= kmalloc \\\n\t+ 1;',
+      // A macro's body: the outline lists nothing of it (`zumba outline` of each, as C, C++ and a .h).
+      '#define pr_alloc(n) \\\n\tkmalloc(n, GFP_KERNEL)',
+      '#define DECLARE_ALLOC(T) \\\n    static T *kmalloc(size_t n) \\\n    { return 0; }',
+      '/* a comment */ #define X \\\n\t= kmalloc \\\n\t+ 1',
     ];
     for (const line of uses) assert.equal(mayDefine(c, Buffer.from(`${line}\n`), 'kmalloc'), false, line);
     assert.equal(mayDefine(c, Buffer.from(`${uses.join('\n')}\n`), 'kmalloc'), false);
@@ -67,12 +71,13 @@ describe('where a C or C++ definition may stand', () => {
       'x = 1;\nkmalloc(size_t n)\n{',
       '/* a comment the keyword scanner reads, where the grammar fails:\n   function kmalloc returns NULL … */',
       'INITFN_RESULT_TYPE(Handler, void (int))\nkmalloc(size_t n);',
-      '#define DECLARE_ALLOC(T) \\\n    static T *kmalloc(size_t n) \\\n    { return 0; }',
       'p =\n\tq;\nvoid *\nkmalloc(size_t n) {',
       'n = 1\'000; int kmalloc;',
       'x = \'a\'; y = u8\'b\';\nvoid *kmalloc(size_t n);',
-      '/* a comment */ #define X \\\n\t= kmalloc \\\n\t+ 1',
+      // A comment in a macro ends what the grammar reads as its body: what follows is read as code (the outline lists `5 macro kmalloc`).
+      '#define CLOCKMODES \\\n\t/* both */ \\\n\tARCHTIMER, \\\n\t/* only */ \\\n\tkmalloc',
       '#              define kmalloc\t\t\t0',
+      '#define \\\n\tkmalloc \\\n\t(0x1UL << 9)',
       '.macro ALLOC reg\n\tmovhi \\reg, %kmalloc(4)\n.endm',
     ];
     for (const line of definitions) assert.equal(mayDefine(c, Buffer.from(`${line}\n`), 'kmalloc'), true, line);
