@@ -86,6 +86,17 @@ describe('where a C or C++ definition may stand', () => {
     }
   });
 
+  test('a .h file is tested as the language its text is written in: C and C++ by where a name stands, Objective-C anywhere', () => {
+    const header = languages.of('x.h')!;
+    const use = 'p = kmalloc(n);\n';
+    assert.equal(mayDefine(header, Buffer.from(use), 'kmalloc'), false);
+    assert.equal(mayDefine(header, Buffer.from(`template <class T> struct Box {};\n${use}`), 'kmalloc'), false);
+    // Objective-C has no test of its own: a file in it may define the name wherever the name is.
+    assert.equal(mayDefine(header, Buffer.from(`@interface Pool : NSObject\n@end\n${use}`), 'kmalloc'), true);
+    assert.equal(written(header, `#import <Foundation/Foundation.h>\n${use}`).name, 'objc');
+    assert.equal(mayDefine(header, Buffer.from(`#import <Foundation/Foundation.h>\n${use}`), 'kmalloc'), true);
+  });
+
   test('a name that is no whole word of the file is defined nowhere in it, in any language', () => {
     assert.equal(mayDefine(c, Buffer.from('void *kmalloc_node(size_t n);\n'), 'kmalloc'), false);
     assert.equal(mayDefine(languages.of('x.py')!, Buffer.from('x = kmalloc_node(1)\n'), 'kmalloc'), false);

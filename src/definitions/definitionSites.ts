@@ -8,10 +8,10 @@
  * that the keyword scanner reads as declaring the name keeps the file, whatever the language says.
  */
 import { cDefinitionSites } from '../languages/c/definitionSites.js';
-import { wholeWordLines } from '../text/wholeWord.js';
+import { wholeWordLineTexts } from '../text/wholeWord.js';
 import { lastSegment } from './definition.js';
 import { keywordDefinitions } from './keywordScanner.js';
-import { written, type LanguageInfo } from './languages.js';
+import { writtenAs, type LanguageInfo } from './languages.js';
 
 export function mayDefine(language: LanguageInfo, bytes: Buffer, word: string): boolean {
   return definitionSites(language, bytes)(word);
@@ -21,7 +21,7 @@ export function mayDefine(language: LanguageInfo, bytes: Buffer, word: string): 
 export function definitionSites(language: LanguageInfo, bytes: Buffer): (word: string) => boolean {
   let languageTest: { readonly test: LanguageTest | undefined } | undefined;
   return (word) => {
-    const found = wholeWordLines(bytes, word);
+    const found = wholeWordLineTexts(bytes, word);
     const first = found.next();
     if (first.done === true) return false;
     languageTest ??= { test: languageTestOf(language, bytes) };
@@ -37,11 +37,12 @@ type LanguageTest = (word: string, lines: readonly string[]) => boolean;
 
 /** The file's language's test; undefined for a language with none (a definition may be wherever the word is). */
 function languageTestOf(language: LanguageInfo, bytes: Buffer): LanguageTest | undefined {
+  let text: string | undefined;
+  const decoded = () => (text ??= bytes.toString('utf8'));
   // A file type of several languages (`.h`) is tested as the language its text is written in.
-  const grammar = language.byContent === undefined ? language.grammar : written(language, bytes.toString('utf8')).grammar;
-  switch (grammar?.definitionSites) {
+  switch (writtenAs(language, decoded, (some) => some.grammar?.definitionSites)) {
     case 'c':
-      return cDefinitionSites(bytes);
+      return cDefinitionSites(bytes, decoded);
     case undefined:
       return undefined;
   }

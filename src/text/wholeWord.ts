@@ -16,9 +16,21 @@ export interface LineMatch {
 
 /** The lines of a file holding `name` as a whole word, found with a byte search before any decoding. */
 export function* wholeWordLines(bytes: Buffer, name: string): Generator<LineMatch> {
-  const needle = Buffer.from(name, 'utf8');
   let line = 1;
   let counted = 0;
+  for (const found of wholeWordLineTexts(bytes, name)) {
+    line += countNewlines(bytes, counted, found.start);
+    counted = found.start;
+    yield { line, text: found.text, column: found.column };
+  }
+}
+
+/**
+ * The same lines, without their numbers: where those are not wanted (whether a file may define a
+ * name), counting the line breaks before each took most of the search of a kernel file.
+ */
+export function* wholeWordLineTexts(bytes: Buffer, name: string): Generator<Omit<LineMatch, 'line'> & { readonly start: number }> {
+  const needle = Buffer.from(name, 'utf8');
   let from = 0;
   for (;;) {
     const hit = bytes.indexOf(needle, from);
@@ -26,11 +38,9 @@ export function* wholeWordLines(bytes: Buffer, name: string): Generator<LineMatc
     const start = hit === 0 ? 0 : bytes.lastIndexOf(NEWLINE, hit - 1) + 1;
     const newline = bytes.indexOf(NEWLINE, hit);
     const end = newline < 0 ? bytes.length : newline;
-    line += countNewlines(bytes, counted, start);
-    counted = start;
     const text = stripCarriageReturn(bytes.toString('utf8', start, end));
     const column = wholeWordColumns(text, name).next().value;
-    if (column !== undefined) yield { line, text, column };
+    if (column !== undefined) yield { start, text, column };
     if (newline < 0) return;
     from = newline + 1;
   }

@@ -45,9 +45,10 @@ const MACRO_LINE = /^\s*#\s*define\b|\\\s*$/;
 
 /**
  * A file's test: whether it may define each name asked of it, given the file's lines that hold the
- * name as a whole word (what is no code is found once, for the first name that needs it).
+ * name as a whole word (what is no code is found once, for the first name that needs it). `text`
+ * gives the file's bytes decoded, once for every test that reads them.
  */
-export function cDefinitionSites(bytes: Buffer): (name: string, lines: readonly string[]) => boolean {
+export function cDefinitionSites(bytes: Buffer, text: () => string = () => bytes.toString('utf8')): (name: string, lines: readonly string[]) => boolean {
   let read: LexedFile | undefined;
   const mayHoldAssembler = bytes.includes('.endm');
   return (name, lines) => {
@@ -56,7 +57,7 @@ export function cDefinitionSites(bytes: Buffer): (name: string, lines: readonly 
     // Line by line first: most files that only use the name are passed over here, before the code is told from the rest.
     const someLine = someLineMayDefine(lines, name);
     if (!someLine && !mayHoldAssembler) return false;
-    read ??= lexed(bytes.toString('utf8'), mayHoldAssembler);
+    read ??= lexed(text(), mayHoldAssembler);
     return read.holdsAssembler || (someLine && (macroWordsOf(read).has(name) || someTokenMayDefine(read, name)));
   };
 }
