@@ -50,6 +50,9 @@ describe('where a C or C++ definition may stand', () => {
       '#define pr_alloc(n) \\\n\tkmalloc(n, GFP_KERNEL)',
       '#define DECLARE_ALLOC(T) \\\n    static T *kmalloc(size_t n) \\\n    { return 0; }',
       '/* a comment */ #define X \\\n\t= kmalloc \\\n\t+ 1',
+      // A type named ahead of its definition: the outline lists it nowhere, its keyword scanner's reading included (recovery.ts).
+      'struct kmalloc;',
+      'union kmalloc;\nenum kmalloc ;',
     ];
     for (const line of uses) assert.equal(mayDefine(c, Buffer.from(`${line}\n`), 'kmalloc'), false, line);
     assert.equal(mayDefine(c, Buffer.from(`${uses.join('\n')}\n`), 'kmalloc'), false);

@@ -5,9 +5,11 @@
  *
  * A language's test reads code; but where a grammar cannot read a region, the keyword scanner does
  * (recovery.ts), and it may take a declaration from any line of it, a comment's too. So a line
- * that the keyword scanner reads as declaring the name keeps the file, whatever the language says.
+ * that the keyword scanner reads as declaring the name keeps the file, whatever the language says,
+ * but a line whose reading the outline leaves out there (C's `struct task_struct;`).
  */
 import { cDefinitionSites } from '../languages/c/definitionSites.js';
+import { isForwardDeclaration } from '../languages/c/forwardDeclarations.js';
 import { wholeWordLineTexts } from '../text/wholeWord.js';
 import { lastSegment } from './definition.js';
 import { keywordDefinitions } from './keywordScanner.js';
@@ -25,15 +27,20 @@ export function definitionSites(language: LanguageInfo, bytes: Buffer): (word: s
     const first = found.next();
     if (first.done === true) return false;
     languageTest ??= { test: languageTestOf(language, bytes) };
-    if (languageTest.test === undefined) return true;
+    const test = languageTest.test;
+    if (test === undefined) return true;
     // The lines holding the word, found once for both tests.
     const lines = [first.value.text, ...Array.from(found, (line) => line.text)];
-    return languageTest.test(word, lines) || lines.some((line) => scannedAsDeclaring(line, word));
+    return test.mayDefine(word, lines) || lines.some((line) => !test.leftOutOfRecovery(line) && scannedAsDeclaring(line, word));
   };
 }
 
 /** A language's test of whether a file may define a word, given the file's lines that hold it. */
-type LanguageTest = (word: string, lines: readonly string[]) => boolean;
+interface LanguageTest {
+  readonly mayDefine: (word: string, lines: readonly string[]) => boolean;
+  /** Whether the outline leaves out what the keyword scanner reads on a line, where a region does not parse (see `recovery.ts`). */
+  readonly leftOutOfRecovery: (line: string) => boolean;
+}
 
 /** The file's language's test; undefined for a language with none (a definition may be wherever the word is). */
 function languageTestOf(language: LanguageInfo, bytes: Buffer): LanguageTest | undefined {
@@ -42,7 +49,7 @@ function languageTestOf(language: LanguageInfo, bytes: Buffer): LanguageTest | u
   // A file type of several languages (`.h`) is tested as the language its text is written in.
   switch (writtenAs(language, decoded, (some) => some.grammar?.definitionSites)) {
     case 'c':
-      return cDefinitionSites(bytes, decoded);
+      return { mayDefine: cDefinitionSites(bytes, decoded), leftOutOfRecovery: isForwardDeclaration };
     case undefined:
       return undefined;
   }

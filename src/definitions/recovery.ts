@@ -72,9 +72,10 @@ const key = (entry: { line: number; name: string }) => `${entry.line} ${entry.na
 
 /**
  * The query's items, cut short where a recovered entry at their depth begins, and the keyword
- * scanner's items inside the tree's ERROR regions on lines where the query's items have none.
+ * scanner's items inside the tree's ERROR regions on lines where the query's items have none, but
+ * on lines the language's `leftOut` says define nothing (C's `struct task_struct;`).
  */
-export function withRecoveredItems(root: SyntaxNode, text: string, known: readonly Item[]): Item[] {
+export function withRecoveredItems(root: SyntaxNode, text: string, known: readonly Item[], leftOut?: (line: string) => boolean): Item[] {
   if (!root.hasError) return [...known];
   const regions = errorRegions(root);
   if (regions.length === 0) return [...known];
@@ -116,7 +117,7 @@ export function withRecoveredItems(root: SyntaxNode, text: string, known: readon
   const inFunctionBody = functionBodyLines(trimmed);
   const recovered = scanned.flatMap((entry, index): Item[] => {
     const region = regionOf(index);
-    if (region === undefined || knownLines.has(entry.line)) return [];
+    if (region === undefined || knownLines.has(entry.line) || leftOut?.(lineText(text, starts, entry.line)) === true) return [];
     // The scanner lists a constant only outside the functions it sees: nor inside those the query found.
     if (entry.kind === 'const' && inFunctionBody[entry.line] === 1) return [];
     const next = ends[index];
@@ -185,6 +186,11 @@ function lineOfOffset(starts: readonly number[], offset: number): number {
 function lineEnd(text: string, starts: readonly number[], line: number): number {
   const newline = text.indexOf('\n', starts[line - 1]!);
   return newline < 0 ? text.length : newline;
+}
+
+/** A line's text (1-based), from its first non-blank character. */
+function lineText(text: string, starts: readonly number[], line: number): string {
+  return text.slice(starts[line - 1]!, lineEnd(text, starts, line));
 }
 
 /** The last line before `line` (1-based) holding more than white space; `line - 1` when there is none. */

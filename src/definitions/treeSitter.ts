@@ -14,6 +14,7 @@ import { passesParentTests, patternRules, stripOf, type PatternRules } from './q
 import { injectionProblems, injectionsOf, type Injection } from './injections.js';
 import { querySource } from './querySources.js';
 import { withRecoveredItems } from './recovery.js';
+import { isForwardDeclaration } from '../languages/c/forwardDeclarations.js';
 import { COMMENT, hasAttributes, nodePlaces, type NodePlace } from './nodePlaces.js';
 import { blanked, without, type TextRange } from '../text/textRanges.js';
 
@@ -170,7 +171,8 @@ export async function treeSitterDefinitions(entry: GrammarEntry, input: ParseInp
     const injected = grammar.injections === undefined ? [] : matchesWithin(grammar.injections, tree.rootNode);
     if (injected === undefined) return undefined;
     const injections = injectionsOf(injected);
-    return { definitions: nestItems(withRecoveredItems(tree.rootNode, input.text, itemsFromMatches(matches))), injections };
+    const leftOut = entry.definitionSites === 'c' ? isForwardDeclaration : undefined;
+    return { definitions: nestItems(withRecoveredItems(tree.rootNode, input.text, itemsFromMatches(matches), leftOut)), injections };
   } finally {
     tree.delete();
   }
