@@ -40,6 +40,7 @@ describe('where a C or C++ definition may stand', () => {
       'x = 1;\n\tkmalloc(4, 0);',
       'if (x) {\n\tkmalloc(4, (n));\n}',
       'if (a && (b || c))\n\tkmalloc(4, 0);',
+      'list_for_each_entry_safe(p, n, &head, list)\n\tkmalloc(4, (n));',
       'err:\n\tkmalloc(4, 0);',
       'p =\n\tkmalloc(sizeof(*p), GFP_KERNEL);',
       'return\n\tkmalloc(n, flags);',

@@ -263,14 +263,19 @@ function isTypeInUse(file: LexedFile, before: CodeToken, end: number): boolean {
 }
 
 /**
- * `kfree(p);` where a statement begins: after `;`, `{`, `}`, a condition's `)`, a label's `:`, `else`
- * or `do`. A function's declaration begun on the line has its return type on the line above
- * (`void *⏎kmalloc(size_t size);`, `MACRO(ReadHandler)⏎async_fill(…);`), and a definition goes on
- * with its body, not a `;`.
+ * `kfree(p);` where a statement begins: after `;`, `{`, `}`, a condition's or a loop macro's `)`, a
+ * label's `:`, `else` or `do`. A function's declaration begun on the line has its return type on the
+ * line above (`void *⏎kmalloc(size_t size);`, `MACRO(ReadHandler)⏎async_fill(…);`), and a definition
+ * goes on with its body, not a `;`.
  */
 const STATEMENT_STARTS = new Set([';', '{', '}', ':', 'else', 'do']);
 /** Words whose `(…)` a statement follows; any other `)` may end a macro standing for a return type. */
 const CONDITIONS = new Set(['if', 'for', 'while', 'switch']);
+/**
+ * A loop macro, as the outline query tells one (`list_for_each_entry_safe(p, n, head, list)⏎kfree(p);`):
+ * its `)` is a condition's. In the kernel, most files that free memory in a loop.
+ */
+const LOOP_MACRO = /^\w*(?:for_each|while_each|do_each)\w*$/;
 
 /** Whether the name before `end`, after the token `before`, is called in a statement of its own. */
 function isCallStatement(file: LexedFile, before: CodeToken, end: number): boolean {
@@ -281,12 +286,12 @@ function isCallStatement(file: LexedFile, before: CodeToken, end: number): boole
   return close !== undefined && tokenAfter(file, close + 1)?.shown === ';';
 }
 
-/** Whether the `)` at `close` ends an `if`, `for`, `while` or `switch` condition. */
+/** Whether the `)` at `close` ends an `if`, `for`, `while` or `switch` condition, or a loop macro's arguments. */
 function endsCondition(file: LexedFile, close: number): boolean {
   const open = matchingParenthesis(file, close, -1);
   if (open === undefined) return false;
   const before = tokenBefore(file, open);
-  return before !== undefined && CONDITIONS.has(before.shown);
+  return before !== undefined && (CONDITIONS.has(before.shown) || LOOP_MACRO.test(before.shown));
 }
 
 /** The parenthesis of code that matches the one at `at`, looking forward (1) or back (-1); undefined where none does. */
