@@ -8,7 +8,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, test } from 'node:test';
+import { describe, test, type TestContext } from 'node:test';
 import { loadLanguages } from '../src/definitions/manifest.js';
 import { ProjectWalk } from '../src/project/walker.js';
 import { ProjectSearch } from '../src/search/projectSearch.js';
@@ -19,6 +19,23 @@ import { NO_STORE, openStore } from '../src/index/store.js';
 /** A search with no index on disk, whose workers run `workerScript`. */
 function searchOptions(projectRoot: string, workerScript: URL) {
   return { projectRoot, index: undefined, store: () => NO_STORE, warn: () => {}, fillWhenIdle: false, watch: false, workerScript };
+}
+
+/** What `work` resolves to, and the names of the files it opened (every read goes through `openSync`). */
+async function filesOpened<T>(t: TestContext, work: () => Promise<T>): Promise<{ readonly result: T; readonly opened: string[] }> {
+  const opened: string[] = [];
+  const openSync = fs.openSync;
+  t.mock.method(fs, 'openSync', (...args: Parameters<typeof fs.openSync>) => {
+    opened.push(path.basename(String(args[0])));
+    return openSync(...args);
+  });
+  syncBuiltinESMExports();
+  try {
+    return { result: await work(), opened };
+  } finally {
+    t.mock.restoreAll();
+    syncBuiltinESMExports();
+  }
 }
 
 function shardOf(files: Record<string, string>): Shard {
@@ -73,22 +90,10 @@ describe('Shard', () => {
     const files = { 'a.rs': 'fn parse_config() {}\n', 'b.rs': 'fn other() {}\n', 'c.rs': 'fn x() { Parse(); }\n', 'd.rs': 'fn y() {}\n' };
     const shard = shardOf(files);
     assert.deepEqual(await shard.search({ kind: 'symbols', name: 'parse', match: 'exact' }, 41), []);
-    const opened: string[] = [];
-    const openSync = fs.openSync;
-    t.mock.method(fs, 'openSync', (...args: Parameters<typeof fs.openSync>) => {
-      opened.push(path.basename(String(args[0])));
-      return openSync(...args);
-    });
-    syncBuiltinESMExports();
-    try {
-      const containing = await shard.search({ kind: 'symbols', name: 'parse', match: 'containing', checked: true }, 41);
-      assert.deepEqual(containing, [{ order: 0, relative: 'a.rs', definition: { line: 1, kind: 'function', name: 'parse_config' }, source: 'fn parse_config() {}' }]);
-      // b.rs and d.rs hold no `parse` in any case; a.rs and c.rs are read again, and a.rs parsed.
-      assert.deepEqual([...new Set(opened)].sort(), ['a.rs', 'c.rs']);
-    } finally {
-      t.mock.restoreAll();
-      syncBuiltinESMExports();
-    }
+    const { result: containing, opened } = await filesOpened(t, () => shard.search({ kind: 'symbols', name: 'parse', match: 'containing', checked: true }, 41));
+    assert.deepEqual(containing, [{ order: 0, relative: 'a.rs', definition: { line: 1, kind: 'function', name: 'parse_config' }, source: 'fn parse_config() {}' }]);
+    // b.rs and d.rs hold no `parse` in any case; a.rs and c.rs are read again, and a.rs parsed.
+    assert.deepEqual([...new Set(opened)].sort(), ['a.rs', 'c.rs']);
     // A shard that never searched before reads every file, and finds the same.
     const fresh = shardOf(files);
     assert.deepEqual(await fresh.search({ kind: 'symbols', name: 'parse', match: 'containing' }, 41), await shard.search({ kind: 'symbols', name: 'parse', match: 'containing' }, 41));
@@ -109,20 +114,9 @@ describe('Shard', () => {
     while (await first.fill());
     const next = new Shard(root, loadLanguages(), store);
     next.setFiles(files);
-    const opened: string[] = [];
-    const openSync = fs.openSync;
-    t.mock.method(fs, 'openSync', (...args: Parameters<typeof fs.openSync>) => {
-      opened.push(path.basename(String(args[0])));
-      return openSync(...args);
-    });
-    syncBuiltinESMExports();
-    try {
-      assert.deepEqual(await next.search({ kind: 'references', name: 'absent' }, 81), []);
-      assert.deepEqual(opened.filter((name) => name.endsWith('.rs')), []);
-    } finally {
-      t.mock.restoreAll();
-      syncBuiltinESMExports();
-    }
+    const { result: references, opened } = await filesOpened(t, () => next.search({ kind: 'references', name: 'absent' }, 81));
+    assert.deepEqual(references, []);
+    assert.deepEqual(opened.filter((name) => name.endsWith('.rs')), []);
   });
 
   test('a glob that cannot be compiled rejects the search: it does not throw out of the worker', async () => {
