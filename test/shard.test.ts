@@ -119,6 +119,30 @@ describe('Shard', () => {
     assert.deepEqual(opened.filter((name) => name.endsWith('.rs')), []);
   });
 
+  test('a file changed after the fill passed it: find_symbol that parses it makes its word filter at once, which no fill would', async (t) => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-refilled-'));
+    const write = (text: string, minutesAgo: number) => {
+      writeFileSync(path.join(root, 'a.rs'), text);
+      const then = new Date(Date.now() - minutesAgo * 60_000);
+      utimesSync(path.join(root, 'a.rs'), then, then);
+    };
+    write('fn other() {}\n', 2);
+    const files = [{ relative: 'a.rs', order: 0 }];
+    const store = openStore(mkdtempSync(path.join(os.tmpdir(), 'zumba-refilled-cache-')), root, assert.fail);
+    const first = new Shard(root, loadLanguages(), store);
+    first.setFiles(files);
+    while (await first.fill());
+    write('fn needle() {}\n', 1);
+    first.mayHaveChanged(['a.rs']);
+    assert.equal((await first.search({ kind: 'symbols', name: 'needle', match: 'exact' }, 41)).length, 1);
+    first.persist({ now: true });
+    const next = new Shard(root, loadLanguages(), store);
+    next.setFiles(files);
+    const { result: references, opened } = await filesOpened(t, () => next.search({ kind: 'references', name: 'absent' }, 81));
+    assert.deepEqual(references, []);
+    assert.deepEqual(opened.filter((name) => name.endsWith('.rs')), []);
+  });
+
   test('a glob that cannot be compiled rejects the search: it does not throw out of the worker', async () => {
     const shard = shardOf({ 'a.rs': 'fn needle() {}\n' });
     const searching = shard.search({ kind: 'references', name: 'needle', path: '*'.repeat(70_000) }, 81);

@@ -617,13 +617,13 @@ export class Shard {
         }
         if (!test.mayHold(read.bytes, language)) continue;
         // Its names, from the index by its content or from a parse: its definitions are held only if it matches.
-        ({ state: known, parsed } = await this.index(file, read, 'stored', 'later'));
+        ({ state: known, parsed } = await this.index(file, read, 'stored', this.wordsWhen(i)));
       }
       const names = this.definedNames(file, known);
       if (names !== undefined && !test.mayName(names)) continue;
       // A parse's definitions just made are used as they are: their record is not in the index until its batch is written.
       const definitions =
-        (parsed !== undefined ? this.hold(file.relative, known, parsed) : this.heldDefinitions(file, known)) ?? (await this.remoteDefinitions(file, known)) ?? (await this.parsedDefinitions(file));
+        (parsed !== undefined ? this.hold(file.relative, known, parsed) : this.heldDefinitions(file, known)) ?? (await this.remoteDefinitions(file, known)) ?? (await this.parsedDefinitions(file, this.wordsWhen(i)));
       if (definitions == null) continue;
       const matching = [...definitionSites(definitions)].filter(test.matches);
       if (matching.length === 0) continue;
@@ -634,7 +634,7 @@ export class Shard {
       else {
         // Changed since its definitions were known: these bytes are the file now (its own: a parse waits).
         const bytes = Buffer.from(read.bytes);
-        const fresh = (await this.index(file, { stamp: read.stamp, bytes }, 'held', 'later')).state.definitions;
+        const fresh = (await this.index(file, { stamp: read.stamp, bytes }, 'held', this.wordsWhen(i))).state.definitions;
         if (fresh != null) hits.push(...symbolHits(file, bytes, [...definitionSites(fresh)].filter(test.matches)));
       }
       if (hits.length >= limit) return hits.slice(0, limit);
@@ -643,10 +643,15 @@ export class Shard {
   }
 
   /** The definitions of the file as it is now, made by a parse and held (the index did not have them). */
-  private async parsedDefinitions(file: ShardFile): Promise<KeptDefinitions | null | undefined> {
+  private async parsedDefinitions(file: ShardFile, words: 'now' | 'later'): Promise<KeptDefinitions | null | undefined> {
     const read = this.read(file);
     if (read?.bytes === undefined) return undefined;
-    return (await this.index(file, { stamp: read.stamp, bytes: Buffer.from(read.bytes) }, 'held', 'later')).state.definitions;
+    return (await this.index(file, { stamp: read.stamp, bytes: Buffer.from(read.bytes) }, 'held', words)).state.definitions;
+  }
+
+  /** When a search that reads the `i`th file makes its word filter: later, where the fill has that file still to come (see `index`). */
+  private wordsWhen(i: number): 'now' | 'later' {
+    return i < this.filled ? 'now' : 'later';
   }
 
   /** Said to have changed: its stamp is taken again at its next look. */
@@ -816,9 +821,10 @@ export class Shard {
    * content), remembers it for that version, and records it for the index. Its definitions are
    * `held` in memory for a search; a fill only `stored`s them in the index (and keeps their names),
    * so that filling a large tree does not fill memory too, but where there is no index to store them.
-   * A search leaves its word filter `later`, to the fill, which takes up every file whose entry has
-   * none: no answer needs it, and the filters of the files a first find_symbol parses on a tree never
-   * indexed (the largest of a kernel's, most often) had cost each worker some 90 ms of the call.
+   * A search leaves its word filter `later` to a fill that has yet to come to the file, and takes up
+   * every file whose entry has none: no answer needs it, and the filters of the files a first
+   * find_symbol parses on a tree never indexed (the largest of a kernel's, most often) had cost each
+   * worker some 90 ms of the call.
    * With the state come the definitions a parse made, if one ran.
    */
   private async index(
