@@ -37,17 +37,15 @@ export interface ContentRules {
 
 /** The language a file of this language is written in: itself, or for a by-content one, the language its text shows. */
 export function written(language: LanguageInfo, text: string): LanguageInfo {
-  const byContent = language.byContent;
-  if (byContent === undefined) return language;
-  return byContent.rules.find((rule) => rule.patterns.some((pattern) => pattern.test(text)))?.language ?? byContent.otherwise;
+  return writtenAs(language, () => text, (some) => some);
 }
 
 /**
- * What `of` says of the language a file is written in, as `written` finds it, its text read only as
- * far as the answer hangs on it: a by-content language's rules are tested in order only until every
- * language a later rule (or none) would name says the same. A `.h` file's definition sites are C's
- * as C++'s: only its Objective-C rule is tested, where all of them had cost find_symbol's test of
- * the kernel's files a tenth of its time.
+ * What `of` says of the language a file is written in (a by-content language's first rule one of
+ * whose patterns its text matches, or none), its text read only as far as the answer hangs on it:
+ * the rules are tested in order only until every language a later rule (or none) would name says
+ * the same. A `.h` file's definition sites are C's as C++'s: only its Objective-C rule is tested,
+ * where all of them had cost find_symbol's test of the kernel's files a tenth of its time.
  */
 export function writtenAs<T>(language: LanguageInfo, text: () => string, of: (language: LanguageInfo) => T): T {
   const byContent = language.byContent;

@@ -8,7 +8,7 @@ import { lastSegment } from '../definitions/definition.js';
 import { mayDefine } from '../definitions/definitionSites.js';
 import type { DefinitionSite } from '../definitions/keptDefinitions.js';
 import type { LanguageInfo } from '../definitions/languages.js';
-import { wholeWordLines } from '../text/wholeWord.js';
+import { wholeWordLineTexts } from '../text/wholeWord.js';
 
 export type SymbolMatch = 'exact' | 'containing';
 
@@ -34,7 +34,7 @@ export function symbolTest(name: string, match: SymbolMatch): SymbolTest {
     const word = lastSegment(name);
     return {
       // A name of words (a test's description, from a string) matches only whole: no language's test of code reads it.
-      mayHold: /\s/.test(name) ? (bytes) => !wholeWordLines(bytes, word).next().done : (bytes, language) => mayDefine(language, bytes, word),
+      mayHold: /\s/.test(name) ? (bytes) => !wholeWordLineTexts(bytes, word).next().done : (bytes, language) => mayDefine(language, bytes, word),
       mayName: namesEndingIn(word),
       matches: (definition) => isExactMatch(definition, name),
       // A qualified name's file need not hold the whole of it; in other letters than ASCII's, telling whether one does decodes the file.

@@ -48,7 +48,7 @@ const MACRO_LINE = /^\s*#\s*define\b|\\\s*$/;
  * name as a whole word (what is no code is found once, for the first name that needs it). `text`
  * gives the file's bytes decoded, once for every test that reads them.
  */
-export function cDefinitionSites(bytes: Buffer, text: () => string = () => bytes.toString('utf8')): (name: string, lines: readonly string[]) => boolean {
+export function cDefinitionSites(bytes: Buffer, text: () => string): (name: string, lines: readonly string[]) => boolean {
   let read: LexedFile | undefined;
   const mayHoldAssembler = bytes.includes('.endm');
   return (name, lines) => {
