@@ -3,7 +3,8 @@
  * parses no file this says cannot define the name, so it must never say so of a file that does.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { lastSegment } from '../src/definitions/definition.js';
@@ -12,6 +13,9 @@ import { outlineDefinitions } from '../src/definitions/engine.js';
 import { written } from '../src/definitions/languages.js';
 import { loadLanguages } from '../src/definitions/manifest.js';
 import { nonCode } from '../src/languages/c/cText.js';
+import { openProject } from '../src/session/project.js';
+import { findSymbol } from '../src/tools/findSymbol.js';
+import { outline } from '../src/tools/outline.js';
 import { wholeWordLines } from '../src/text/wholeWord.js';
 import { fixturesRoot } from './helpers.js';
 
@@ -147,5 +151,42 @@ describe("C text's quotes", () => {
 
   test('a number of 100,000 separators is one number, and a character after it is one', () => {
     assert.deepEqual(passedOver(`x = 1${"'1".repeat(100_000)}; c = 'q';`), ["'q'"]);
+  });
+});
+
+describe('find_symbol through an index', () => {
+  test("a word the grammar's error recovery takes for a definition, in a file no definition of it may stand in: not listed, with an index as without one", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-recovered-'));
+    // Declarations a macro makes leave the grammar lost: it reads the last line as a function named after the call.
+    writeFileSync(
+      path.join(root, 'gauge.c'),
+      [
+        'static GAUGE_ATTR_RO(level_alarm, alarm, BIT(2 + 8));',
+        'static GAUGE_ATTR_RW(level1_offset, offset, 1);',
+        'static GAUGE_ATTR_RW(level2_offset, offset, 2);',
+        'static GAUGE_ATTR_RW(level3_offset, offset, 3);',
+        '\t.driver = {',
+        'register_gauge_driver(gauge_driver);',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(path.join(root, 'gauge.h'), '#define register_gauge_driver(driver) driver\n');
+    // An hour old: a file changed in the last seconds is not trusted to the index.
+    const hourAgo = (Date.now() - 3600_000) / 1000;
+    for (const name of ['gauge.c', 'gauge.h', '']) utimesSync(path.join(root, name), hourAgo, hourAgo);
+    const filling = openProject(root);
+    await filling.search.index();
+    await filling.search.close();
+    const indexed = openProject(root);
+    const alone = openProject(root, { noCache: true });
+    try {
+      assert.match(await outline(indexed, { path: 'gauge.c' }), /^6 function register_gauge_driver$/m, 'the outline lists what the grammar made of the call');
+      const expected = 'gauge.h:1 macro — #define register_gauge_driver(driver) driver';
+      assert.equal(await findSymbol(indexed, { name: 'register_gauge_driver' }), expected);
+      assert.equal(await findSymbol(alone, { name: 'register_gauge_driver' }), expected);
+    } finally {
+      await Promise.all([indexed.search.close(), alone.search.close()]);
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

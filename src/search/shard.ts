@@ -630,6 +630,10 @@ export class Shard {
       // Read again: the reads above were into the scratch buffer, another read's by now.
       const read = this.read(file);
       if (read?.bytes === undefined) continue;
+      // Where the bytes may hold a match, as in a file the test above lets be parsed: the index's
+      // names are every file's, and the grammar's error recovery makes definitions of words that no
+      // definition can be (a macro's call in C), which a search with no index never parses.
+      if (!test.mayHold(read.bytes, language)) continue;
       if (read.stamp === known.stamp) hits.push(...symbolHits(file, read.bytes, matching));
       else {
         // Changed since its definitions were known: these bytes are the file now (its own: a parse waits).
