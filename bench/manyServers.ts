@@ -5,7 +5,9 @@
  * through the user's shared server, on worktrees new to the index either way:
  * - four servers started at once: each one's first find_symbol, and the memory of all (PSS: pages
  *   shared between processes count once), the shared server and every worker included;
- * - one server on a new worktree, where another server of the repository is warm (a shared one);
+ * - one server on a new worktree, where another server of the repository is warm (a shared one):
+ *   from its spawn, the call coming at once after the handshake; and the call's own time, the call
+ *   coming a model's turn after the handshake (AGENT_PAUSE_MS), as an agent's first call comes;
  * - warm calls;
  * - eight servers at once: every answer the same as a lone server's with no index.
  */
@@ -13,12 +15,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CLI, LineClient, timed } from './lineClient.js';
+import { AGENT_PAUSE_MS, CLI, LineClient, timed } from './lineClient.js';
 import { bestTime, rgArgs } from './searchSpeed.js';
 import type { Row } from './table.js';
 
 /** Names no other section asks, so that no answer is warm from the page cache of the same query. */
-const NAMES = ['kmem_cache_alloc', 'blk_mq_alloc_tag_set', 'usb_register_driver', 'zumba_never_defined'];
+const NAMES = ['kmem_cache_alloc', 'blk_mq_alloc_tag_set', 'usb_register_driver', 'zumba_never_defined', 'pci_register_driver'];
 const GOALS = { many: 1.5, one: 1, warm: 0.05, pssMb: 600 };
 /** How long a warm server is left before its warm calls: its fill and first snapshot are written by then. */
 const SETTLE_MS = 20_000;
@@ -144,6 +146,15 @@ export async function manyServers(corpus: string): Promise<{ rows: Row[]; mismat
       const calls: number[] = [];
       for (let i = 0; i < WARM_CALLS; i++) calls.push((await timed(() => warm.callTool('find_references', { name: warmName }))).ms);
       rows.push(ratioRow(`warm find_references on the main worktree, ${how} (median of ${WARM_CALLS})`, median(calls), rgWarm, GOALS.warm));
+
+      const pausedName = NAMES[4]!;
+      const rgPaused = rg(pausedName);
+      const pausedTree = newWorktree();
+      const paused = await server(pausedTree, shared);
+      await new Promise((resolve) => setTimeout(resolve, AGENT_PAUSE_MS));
+      const pausedCall = await timed(() => paused.callTool('find_symbol', { name: pausedName }));
+      check(`${how}, one new worktree, ${AGENT_PAUSE_MS / 1000} s after the handshake`, pausedName, pausedCall.value);
+      rows.push(ratioRow(`1 server on a new worktree, another warm on the main one, ${how}: first find_symbol ${AGENT_PAUSE_MS / 1000} s after the handshake (the call alone)`, pausedCall.ms, rgPaused, GOALS.one));
       for (const pid of processesWith(CLI, cache)) process.kill(pid, 'SIGTERM'); // The shared server too.
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
