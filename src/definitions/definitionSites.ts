@@ -14,6 +14,7 @@ import { wholeWordLineTexts } from '../text/wholeWord.js';
 import { lastSegment } from './definition.js';
 import { keywordDefinitions } from './keywordScanner.js';
 import { writtenAs, type LanguageInfo } from './languages.js';
+import type { SiteRules } from './manifest.js';
 
 export function mayDefine(language: LanguageInfo, bytes: Buffer, word: string): boolean {
   return definitionSites(language, bytes)(word);
@@ -31,7 +32,7 @@ export function definitionSites(language: LanguageInfo, bytes: Buffer): (word: s
     if (test === undefined) return true;
     // The lines holding the word, found once for both tests.
     const lines = [first.value.text, ...Array.from(found, (line) => line.text)];
-    return test.mayDefine(word, lines) || lines.some((line) => !test.leftOutOfRecovery(line) && scannedAsDeclaring(line, word));
+    return test.mayDefine(word, lines) || lines.some((line) => test.leftOutOfRecovery?.(line) !== true && scannedAsDeclaring(line, word));
   };
 }
 
@@ -39,7 +40,21 @@ export function definitionSites(language: LanguageInfo, bytes: Buffer): (word: s
 interface LanguageTest {
   readonly mayDefine: (word: string, lines: readonly string[]) => boolean;
   /** Whether the outline leaves out what the keyword scanner reads on a line, where a region does not parse (see `recovery.ts`). */
-  readonly leftOutOfRecovery: (line: string) => boolean;
+  readonly leftOutOfRecovery: ((line: string) => boolean) | undefined;
+}
+
+/**
+ * The lines whose keyword scanner's reading the outline leaves out, where a region does not parse
+ * (see `recovery.ts`), by a language's rules of where a definition may stand: the outline and this
+ * test must leave out the same.
+ */
+export function leftOutOfRecovery(rules: SiteRules | undefined): ((line: string) => boolean) | undefined {
+  switch (rules) {
+    case 'c':
+      return isForwardDeclaration;
+    case undefined:
+      return undefined;
+  }
 }
 
 /** The file's language's test; undefined for a language with none (a definition may be wherever the word is). */
@@ -47,9 +62,10 @@ function languageTestOf(language: LanguageInfo, bytes: Buffer): LanguageTest | u
   let text: string | undefined;
   const decoded = () => (text ??= bytes.toString('utf8'));
   // A file type of several languages (`.h`) is tested as the language its text is written in.
-  switch (writtenAs(language, decoded, (some) => some.grammar?.definitionSites)) {
+  const rules = writtenAs(language, decoded, (some) => some.grammar?.definitionSites);
+  switch (rules) {
     case 'c':
-      return { mayDefine: cDefinitionSites(bytes, decoded), leftOutOfRecovery: isForwardDeclaration };
+      return { mayDefine: cDefinitionSites(bytes, decoded), leftOutOfRecovery: leftOutOfRecovery(rules) };
     case undefined:
       return undefined;
   }

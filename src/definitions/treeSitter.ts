@@ -14,7 +14,7 @@ import { passesParentTests, patternRules, stripOf, type PatternRules } from './q
 import { injectionProblems, injectionsOf, type Injection } from './injections.js';
 import { querySource } from './querySources.js';
 import { withRecoveredItems } from './recovery.js';
-import { isForwardDeclaration } from '../languages/c/forwardDeclarations.js';
+import { leftOutOfRecovery } from './definitionSites.js';
 import { COMMENT, hasAttributes, nodePlaces, type NodePlace } from './nodePlaces.js';
 import { blanked, without, type TextRange } from '../text/textRanges.js';
 
@@ -171,8 +171,7 @@ export async function treeSitterDefinitions(entry: GrammarEntry, input: ParseInp
     const injected = grammar.injections === undefined ? [] : matchesWithin(grammar.injections, tree.rootNode);
     if (injected === undefined) return undefined;
     const injections = injectionsOf(injected);
-    const leftOut = entry.definitionSites === 'c' ? isForwardDeclaration : undefined;
-    return { definitions: nestItems(withRecoveredItems(tree.rootNode, input.text, itemsFromMatches(matches), leftOut)), injections };
+    return { definitions: nestItems(withRecoveredItems(tree.rootNode, input.text, itemsFromMatches(matches), leftOutOfRecovery(entry.definitionSites))), injections };
   } finally {
     tree.delete();
   }
