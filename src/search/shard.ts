@@ -607,6 +607,8 @@ export class Shard {
       if (!mayHoldWords(looked.state, words)) continue;
       let known = looked.state;
       let parsed: KeptDefinitions | undefined;
+      /** The stamp of the version whose bytes passed `test.mayHold` in this look, where it ran. */
+      let passed: string | undefined;
       if (this.definedNames(file, known) === undefined && known.definitions === undefined) {
         if (ruledOut?.has(known) === true) continue;
         const read = looked.read ?? this.read(file);
@@ -616,6 +618,7 @@ export class Shard {
           continue;
         }
         if (!test.mayHold(read.bytes, language)) continue;
+        passed = read.stamp;
         // Its names, from the index by its content or from a parse: its definitions are held only if it matches.
         ({ state: known, parsed } = await this.index(file, read, 'stored', this.wordsWhen(i)));
       }
@@ -632,8 +635,9 @@ export class Shard {
       if (read?.bytes === undefined) continue;
       // Where the bytes may hold a match, as in a file the test above lets be parsed: the index's
       // names are every file's, and the grammar's error recovery makes definitions of words that no
-      // definition can be (a macro's call in C), which a search with no index never parses.
-      if (!test.mayHold(read.bytes, language)) continue;
+      // definition can be (a macro's call in C), which a search with no index never parses. Not
+      // twice of one version: the test of a C file decodes and reads all of it.
+      if (read.stamp !== passed && !test.mayHold(read.bytes, language)) continue;
       if (read.stamp === known.stamp) hits.push(...symbolHits(file, read.bytes, matching));
       else {
         // Changed since its definitions were known: these bytes are the file now (its own: a parse waits).
