@@ -157,18 +157,11 @@ describe("C text's quotes", () => {
 describe('find_symbol through an index', () => {
   test("a word the grammar's error recovery takes for a definition, in a file no definition of it may stand in: not listed, with an index as without one", async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'zumba-recovered-'));
-    // Declarations a macro makes leave the grammar lost: it reads the last line as a function named after the call.
+    // A macro that makes functions, with no `;` after it, and (once the pre-parse has read the static
+    // object a macro makes as spaces) a call: the grammar reads the two as a function named after the call.
     writeFileSync(
       path.join(root, 'gauge.c'),
-      [
-        'static GAUGE_ATTR_RO(level_alarm, alarm, BIT(2 + 8));',
-        'static GAUGE_ATTR_RW(level1_offset, offset, 1);',
-        'static GAUGE_ATTR_RW(level2_offset, offset, 2);',
-        'static GAUGE_ATTR_RW(level3_offset, offset, 3);',
-        '\t.driver = {',
-        'register_gauge_driver(gauge_driver);',
-        '',
-      ].join('\n'),
+      ['gauge_param_store(level)', '', 'static GAUGE_ATTR_RW(level_offset, offset, 1);', '', 'register_gauge_driver(gauge_driver);', ''].join('\n'),
     );
     writeFileSync(path.join(root, 'gauge.h'), '#define register_gauge_driver(driver) driver\n');
     // An hour old: a file changed in the last seconds is not trusted to the index.
@@ -180,7 +173,7 @@ describe('find_symbol through an index', () => {
     const indexed = openProject(root);
     const alone = openProject(root, { noCache: true });
     try {
-      assert.match(await outline(indexed, { path: 'gauge.c' }), /^6 function register_gauge_driver$/m, 'the outline lists what the grammar made of the call');
+      assert.match(await outline(indexed, { path: 'gauge.c' }), /^5 function register_gauge_driver$/m, 'the outline lists what the grammar made of the call');
       const expected = 'gauge.h:1 macro — #define register_gauge_driver(driver) driver';
       assert.equal(await findSymbol(indexed, { name: 'register_gauge_driver' }), expected);
       assert.equal(await findSymbol(alone, { name: 'register_gauge_driver' }), expected);

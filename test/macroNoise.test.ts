@@ -36,6 +36,16 @@ describe('C/C++ text before the parse', () => {
     assert.equal(read('void LOG_LINE(int level) {\n}\nx = a - b;\nint y MY_SIZE(4);', objcRules), 'void LOG_LINE(int level) {\n}\nx = a - b;\nint y MY_SIZE(4);');
   });
 
+  test('a static object a macro makes, `static` first on its line, is blanked to its `;`; a function, a value or a later declaration of that shape stays', () => {
+    assert.equal(read('static SENSOR_DEVICE_ATTR_RO(temp2_fault, alarm, BIT(0) | BIT(1));\nint x;'), '______ __________________________________ ______ ______ _ ________\nint x;');
+    assert.equal(read('static SENSOR_DEVICE_ATTR_2_RW(temp1_offset, limit,\n\t1, 0x20 + 1);'), '______ _____________________________________ ______\n___ ____ _ ___');
+    assert.equal(read('static DEFINE_MUTEX(lock);'), '______ ___________________');
+    assert.equal(read('static const DECLARE_TLV_DB_SCALE(pga_tlv, -9750, 50, 1);'), '______ _____ _____________________________ ______ ___ ___');
+    for (const stays of ['static int f(void);', 'static DEFINE_HANDLER(reset)\n{\n}', 'static const struct soc_enum e = SOC_ENUM_SINGLE(1, 2);', 'int a; static FOO_ATTR(b, 1);', 'static FOO_ATTR(b, 1) = { 0 };']) {
+      assert.equal(read(stays), stays);
+    }
+  });
+
   test('a macro that is a type stays: before a function not named as its class, or outside one', () => {
     assert.equal(read('LED_CONFIG get(void);'), 'LED_CONFIG get(void);');
     assert.equal(read('class Timer {\n  QT_TYPE other(int t);\n};'), 'class Timer {\n  QT_TYPE other(int t);\n};');

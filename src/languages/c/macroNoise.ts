@@ -137,7 +137,7 @@ function macroNoise(text: string, rules: MacroRules, tokens: readonly Token[]): 
   let before = -1;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    const noise = token.word ? macroAt(scan, i, before, rules) : undefined;
+    const noise = token.word ? (staticMacroObjectEnd(scan, i, rules) ?? macroAt(scan, i, before, rules)) : undefined;
     if (noise === undefined) {
       before = i;
       continue;
@@ -156,6 +156,31 @@ interface Scan {
   readonly runEnds: Int32Array;
   /** For each token, the name of the innermost class, struct or union whose body holds it. */
   readonly classNames: readonly (string | undefined)[];
+}
+
+/** What may stand between `static` and a macro that makes a static object. */
+const OBJECT_QUALIFIERS = new Set(['const', 'volatile']);
+
+/**
+ * Where a static object that a macro makes ends (the index of its `;`), when token `i` is the `static`
+ * that begins it, first on its line: `static SENSOR_DEVICE_ATTR_RO(temp1_input, temp, 0);`,
+ * `static const DECLARE_TLV_DB_SCALE(pga_tlv, -9750, 50, 1);`, `static DEFINE_MUTEX(lock);` (some
+ * 15,000 of the Linux kernel's lines). Read as a function's declarator, arguments that are no
+ * parameters (`BIT(0) | BIT(1)`, a number) make an error, and a run of them one that swallows what
+ * follows: in a kernel driver, its attribute groups, its id table and its driver. All of it, `static`
+ * to `;`, is read as spaces: it declares nothing an outline lists (ctags makes it a prototype of the
+ * macro, which an outline leaves out).
+ */
+function staticMacroObjectEnd({ text, tokens, closers }: Scan, i: number, rules: MacroRules): number | undefined {
+  const token = tokens[i]!;
+  if (!token.first || wordOf(text, token) !== 'static') return undefined;
+  let at = i + 1;
+  while (tokens[at] !== undefined && OBJECT_QUALIFIERS.has(wordOf(text, tokens[at]!))) at++;
+  const macro = tokens[at];
+  if (macro?.word !== true || !isUnknownMacro(wordOf(text, macro), rules) || !isOpen(text, tokens[at + 1])) return undefined;
+  const close = closers[at + 1]!;
+  const end = tokens[close + 1];
+  return text[tokens[close]!.start] === ')' && end !== undefined && wordOf(text, end) === ';' ? close + 1 : undefined;
 }
 
 /** Where the macro that starts at token `i` ends (the index of its last token), or undefined when it is none. */
