@@ -49,6 +49,14 @@ describe('where a C or C++ definition may stand', () => {
       'p =\n\tkmalloc(sizeof(*p), GFP_KERNEL);',
       'return\n\tkmalloc(n, flags);',
       'x = y +\n\tkmalloc(1);',
+      // A call in another call's arguments, or a statement of its own after others on its line.
+      'dxtrace(kmalloc(4, 0));',
+      'LOG_AT(3, p, kmalloc(4, 0));',
+      'LOG_AT(3,\n\tkmalloc(4, 0));',
+      'if (x) kmalloc(4, 0);',
+      'for (i = 0; i < n; i++) kmalloc(4, (n));',
+      'x = 1; kmalloc(4, 0);',
+      '{ kmalloc(4, 0); }',
       'const char *s = R"(\nkmalloc(size_t n) {\n)";',
       'x = 1; /* a comment\n over lines */ #define y \\\n\t= kmalloc \\\n\t+ 1;',
       // A macro's body: the outline lists nothing of it (`zumba outline` of each, as C, C++ and a .h).
@@ -75,6 +83,12 @@ describe('where a C or C++ definition may stand', () => {
       'void *(kmalloc)(size_t n);',
       '#define kmalloc(n) malloc(n)',
       'p = f(x); void *kmalloc(size_t n);',
+      'extern int a, kmalloc(size_t n);',
+      'extern int a,\n\tkmalloc(size_t n);',
+      'int f(void), kmalloc(size_t n);',
+      'x = 1; kmalloc(size_t n) {',
+      // What the grammar reads as a function's declarator, after the type a brace closes.
+      'struct s {\n\tint a;\n} kmalloc(8);',
       'static void *\nkmalloc(size_t n);',
       'x = 1;\nkmalloc(size_t n)\n{',
       '/* a comment the keyword scanner reads, where the grammar fails:\n   function kmalloc returns NULL … */',

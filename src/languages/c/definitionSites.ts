@@ -12,7 +12,8 @@
  * - a word that only an expression or a name in use follows: `return`, `case`, `sizeof`, `#ifdef` ….
  * The same holds of the last token of the line above (`p =⏎kmalloc(…)`), but a lone `:`, after which
  * a line may begin a definition (`public:⏎Foo() {`). So is a call made a statement (`kfree(p);`
- * first on its line, where a statement begins), and a type named after its key and followed by what
+ * where a statement begins: first on its line, or after `;`, `{` or a condition on it), a call in
+ * another call's arguments (`dxtrace(printk(…));`), and a type named after its key and followed by what
  * follows only a type in use (`struct task_struct *p`, `sizeof(struct page)`, `struct list_head
  * list;`: a definition goes on with `{`, `:` or `final`).
  *
@@ -140,7 +141,7 @@ function someTokenMayDefine(file: LexedFile, name: string): boolean {
     const before = tokenBefore(file, at);
     if (before === undefined) return true;
     const end = at + name.length;
-    if (before.lineBreak ? mayBeginLineAfter(before) && !isCallStatement(file, before, end) : mayFollow(before) && !isTypeInUse(file, before, end)) return true;
+    if (before.lineBreak ? mayBeginLineAfter(before) && !isCallStatement(file, before, end) && !isCallArgument(file, before, end) : mayFollow(before) && !isTypeInUse(file, before, end) && !isCallOnItsLine(file, before, end)) return true;
   }
   return false;
 }
@@ -284,6 +285,42 @@ function isCallStatement(file: LexedFile, before: CodeToken, end: number): boole
   if (open?.shown !== '(') return false;
   const close = matchingParenthesis(file, open.start, 1);
   return close !== undefined && tokenAfter(file, close + 1)?.shown === ';';
+}
+
+/**
+ * Whether the name before `end`, after the token `before` on its line, is called: in a statement of
+ * its own (`if (x) kfree(p);`, `x = 1; kfree(p);`) or in another call's arguments. Not after a `}`:
+ * there a name and its `(…)` are the declarator of what the brace closes, or an attribute that the
+ * grammar reads as one (`} __aligned(8);`, which the outline lists as a function).
+ */
+function isCallOnItsLine(file: LexedFile, before: CodeToken, end: number): boolean {
+  return before.shown !== '}' && (isCallStatement(file, before, end) || isCallArgument(file, before, end));
+}
+
+/**
+ * Whether the name before `end`, after the token `before`, is called in another call's arguments:
+ * `dxtrace(printk(…))`, `SCSI_LOG_HLQUEUE(3, printk(…))`. A name after `(` or `,` that defines
+ * is followed by no `(` of its own (`SYSCALL_DEFINE1(kmalloc, …)`, `(kmalloc)(…)`, `int a, b;`), or
+ * stands outside parentheses (`extern int a, kmalloc(size_t);`).
+ */
+function isCallArgument(file: LexedFile, before: CodeToken, end: number): boolean {
+  if (before.shown !== '(' && before.shown !== ',') return false;
+  if (tokenAfter(file, end)?.shown !== '(') return false;
+  return before.shown === '(' || insideParentheses(file, before.start);
+}
+
+/** Whether `at` stands inside parentheses of the statement or declaration it is in (not past a `;`, `{` or `}` of its own level). */
+function insideParentheses(file: LexedFile, at: number): boolean {
+  const { text } = file;
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    const range = nonCodeAround(file, i);
+    if (range !== undefined) i = range[0];
+    else if (text[i] === ')') depth++;
+    else if (text[i] === '(' && depth-- === 0) return true;
+    else if (depth === 0 && (text[i] === ';' || text[i] === '{' || text[i] === '}')) return false;
+  }
+  return false;
 }
 
 /** Whether the `)` at `close` ends an `if`, `for`, `while` or `switch` condition, or a loop macro's arguments. */
