@@ -57,6 +57,8 @@ describe('where a C or C++ definition may stand', () => {
       'for (i = 0; i < n; i++) kmalloc(4, (n));',
       'x = 1; kmalloc(4, 0);',
       '{ kmalloc(4, 0); }',
+      'x = 1;\n\tkmalloc(4, "a(");',
+      '}\n\n\tkmalloc(4, \')\');',
       'const char *s = R"(\nkmalloc(size_t n) {\n)";',
       'x = 1; /* a comment\n over lines */ #define y \\\n\t= kmalloc \\\n\t+ 1;',
       // A macro's body: the outline lists nothing of it (`zumba outline` of each, as C, C++ and a .h).
@@ -87,6 +89,10 @@ describe('where a C or C++ definition may stand', () => {
       'extern int a,\n\tkmalloc(size_t n);',
       'int f(void), kmalloc(size_t n);',
       'x = 1; kmalloc(size_t n) {',
+      // The line above ends with `;` in a comment, or in a macro: the token before the name is another.
+      'int // the type;\nkmalloc(size_t n);',
+      'int /* a;\n b; */\nkmalloc(size_t n);',
+      '#define RESET \\\n\tx = 0;\nkmalloc(size_t n);',
       // What the grammar reads as a function's declarator, after the type a brace closes.
       'struct s {\n\tint a;\n} kmalloc(8);',
       'static void *\nkmalloc(size_t n);',

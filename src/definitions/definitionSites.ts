@@ -8,7 +8,7 @@
  * that the keyword scanner reads as declaring the name keeps the file, whatever the language says,
  * but a line whose reading the outline leaves out there (C's `struct task_struct;`).
  */
-import { cDefinitionSites } from '../languages/c/definitionSites.js';
+import { cDefinitionSites, type LineOfName } from '../languages/c/definitionSites.js';
 import { isForwardDeclaration } from '../languages/c/forwardDeclarations.js';
 import { wholeWordLineTexts } from '../text/wholeWord.js';
 import { lastSegment } from './definition.js';
@@ -31,14 +31,14 @@ export function definitionSites(language: LanguageInfo, bytes: Buffer): (word: s
     const test = languageTest.test;
     if (test === undefined) return true;
     // The lines holding the word, found once for both tests.
-    const lines = [first.value.text, ...Array.from(found, (line) => line.text)];
-    return test.mayDefine(word, lines) || lines.some((line) => test.leftOutOfRecovery?.(line) !== true && scannedAsDeclaring(line, word));
+    const lines = [first.value, ...found];
+    return test.mayDefine(word, lines) || lines.some(({ text }) => test.leftOutOfRecovery?.(text) !== true && scannedAsDeclaring(text, word));
   };
 }
 
 /** A language's test of whether a file may define a word, given the file's lines that hold it. */
 interface LanguageTest {
-  readonly mayDefine: (word: string, lines: readonly string[]) => boolean;
+  readonly mayDefine: (word: string, lines: readonly LineOfName[]) => boolean;
   /** Whether the outline leaves out what the keyword scanner reads on a line, where a region does not parse (see `recovery.ts`). */
   readonly leftOutOfRecovery: ((line: string) => boolean) | undefined;
 }

@@ -49,14 +49,14 @@ const MACRO_LINE = /^\s*#\s*define\b|\\\s*$/;
  * name as a whole word (what is no code is found once, for the first name that needs it). `text`
  * gives the file's bytes decoded, once for every test that reads them.
  */
-export function cDefinitionSites(bytes: Buffer, text: () => string): (name: string, lines: readonly string[]) => boolean {
+export function cDefinitionSites(bytes: Buffer, text: () => string): (name: string, lines: readonly LineOfName[]) => boolean {
   let read: LexedFile | undefined;
   const mayHoldAssembler = bytes.includes('.endm');
   return (name, lines) => {
     // The tests read a name as one word of the code: any other (`operator+`, `result_of<F(Args...)>`'s last segment) is kept.
     if (!C_IDENTIFIER.test(name)) return true;
     // Line by line first: most files that only use the name are passed over here, before the code is told from the rest.
-    const someLine = someLineMayDefine(lines, name);
+    const someLine = someLineMayDefine(bytes, lines, name);
     if (!someLine && !mayHoldAssembler) return false;
     read ??= lexed(text(), mayHoldAssembler);
     return read.holdsAssembler || (someLine && (macroWordsOf(read).has(name) || someTokenMayDefine(read, name)));
@@ -111,17 +111,108 @@ function macroWordsOf(file: LexedFile): ReadonlySet<string> {
   return (file.macroWords ??= new Set(file.nonCode.macros.flatMap((macro) => (/\/[*/]/.test(macro) ? wholeWordsOf(macro) : (MACRO_NAME.exec(macro)?.slice(1) ?? [])))));
 }
 
+/** A line of the file that holds the name as a whole word: its text, and where it starts in the file's bytes. */
+export interface LineOfName {
+  readonly text: string;
+  readonly start: number;
+}
+
 /**
  * Whether some line holds the name as a whole word where a definition's may stand (comments and
  * strings taken as code), or is a macro's (a `#define` or a line it continues: the tokens' test
- * keeps any word of a macro).
+ * keeps any word of a macro). A line begun by a call made a statement after a line that ends one
+ * (`;`, `{` or `}`) is told here where both lines are plain enough (see `isPlainCallStatement`).
  */
-function someLineMayDefine(lines: readonly string[], name: string): boolean {
-  for (const text of lines) {
+function someLineMayDefine(bytes: Buffer, lines: readonly LineOfName[], name: string): boolean {
+  for (const { text, start } of lines) {
     if (MACRO_LINE.test(text)) return true;
-    for (const column of wholeWordColumns(text, name)) if (mayBeDefinedAt(text, column)) return true;
+    for (const column of wholeWordColumns(text, name)) {
+      if (mayBeDefinedAt(text, column) && !(column === indentOf(text) && isPlainCallStatement(bytes, start, text, column + name.length))) return true;
+    }
   }
   return false;
+}
+
+/** How many blanks begin a line. */
+function indentOf(text: string): number {
+  let at = 0;
+  while (text[at] === ' ' || text[at] === '\t') at++;
+  return at;
+}
+
+const NEWLINE = 0x0a;
+const STATEMENT_ENDS = new Set([0x3b, 0x7b, 0x7d]); // ; { }
+
+/**
+ * Whether the name that begins a line (ending at `end` in its `text`) is called in a statement of
+ * its own, told from the two lines alone: its `(…)` closes on the line (strings and characters
+ * aside) and `;` follows, and the last non-blank line before it ends with `;`, `{` or `}` and holds
+ * no quote or comment (the last character of code before the name is then that one) and is no
+ * preprocessor line nor a line one continues. What the tokens' test would say of such a place
+ * (`isCallStatement`), without finding what is no code in all the file: of the kernel's files that
+ * use `kfree`, most call it so (`\tkfree(p);`). Any other line is left to the tokens' test.
+ */
+function isPlainCallStatement(bytes: Buffer, lineStart: number, text: string, end: number): boolean {
+  const close = closingOnLine(text, end);
+  if (close === undefined || !/^[ \t]*;/.test(text.slice(close + 1))) return false;
+  const above = lineAbove(bytes, lineStart);
+  if (above === undefined || !STATEMENT_ENDS.has(bytes[above.lastCode]!) || !isPlainCode(bytes, above.start, above.lastCode + 1)) return false;
+  // Not a line that a backslash before it makes part of a preprocessor line.
+  const further = above.start < 2 ? undefined : lastNonBlank(bytes, bytes.lastIndexOf(NEWLINE, above.start - 2) + 1, above.start - 1);
+  return further === undefined || bytes[further] !== 0x5c;
+}
+
+/** Where the `(` that follows `end` (past blanks) closes on the line, strings and characters passed over; undefined where it does not, or a comment stands in between. */
+function closingOnLine(text: string, end: number): number | undefined {
+  let at = end;
+  while (text[at] === ' ' || text[at] === '\t') at++;
+  if (text[at] !== '(') return undefined;
+  let depth = 0;
+  for (; at < text.length; at++) {
+    const c = text[at];
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return at;
+    else if (c === '/' && (text[at + 1] === '/' || text[at + 1] === '*')) return undefined;
+    else if (c === '"' || c === "'") {
+      for (at++; at < text.length && text[at] !== c; at++) if (text[at] === '\\') at++;
+      if (at >= text.length) return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The last non-blank line before the line starting at `lineStart`: where it starts, and its last non-blank byte. */
+function lineAbove(bytes: Buffer, lineStart: number): { readonly start: number; readonly lastCode: number } | undefined {
+  let end = lineStart - 1; // Its line break.
+  while (end > 0) {
+    const start = bytes.lastIndexOf(NEWLINE, end - 1) + 1;
+    const last = lastNonBlank(bytes, start, end);
+    if (last !== undefined) return { start, lastCode: last };
+    end = start - 1;
+  }
+  return undefined;
+}
+
+/** The last byte from `start` to before `end` that is no blank (nor a carriage return); undefined where there is none. */
+function lastNonBlank(bytes: Buffer, start: number, end: number): number | undefined {
+  for (let at = end - 1; at >= start; at--) {
+    const c = bytes[at]!;
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d && c !== 0x0c && c !== 0x0b) return at;
+  }
+  return undefined;
+}
+
+/** Whether the bytes from `start` to `end` are a line of code alone: no quote, no comment's start or end, not a preprocessor line. */
+function isPlainCode(bytes: Buffer, start: number, end: number): boolean {
+  let first = start;
+  while (first < end && (bytes[first] === 0x20 || bytes[first] === 0x09)) first++;
+  if (bytes[first] === 0x23) return false; // #
+  for (let at = first; at < end; at++) {
+    const c = bytes[at]!;
+    if (c === 0x22 || c === 0x27) return false; // " '
+    if ((c === 0x2f && (bytes[at + 1] === 0x2a || bytes[at + 1] === 0x2f)) || (c === 0x2a && bytes[at + 1] === 0x2f)) return false; // /* // */
+  }
+  return true;
 }
 
 /**
