@@ -5,7 +5,9 @@
  *   files of such a language (those a search reads: up to 512 KB) stands where the filter says one
  *   may (goal: none missed);
  * - for each name, the files the filter keeps of those it is a word in, and the first find_symbol
- *   of a server with an empty cache, against one rg search.
+ *   of a server with an empty cache, sent at once after the handshake and a model's turn after it
+ *   (AGENT_PAUSE_MS: the server walks the tree and starts its workers meanwhile), against one rg
+ *   search.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,7 +20,7 @@ import { written, type Languages } from '../src/definitions/languages.js';
 import { loadLanguages } from '../src/definitions/manifest.js';
 import { SEARCH_SIZE_LIMIT } from '../src/project/files.js';
 import { wholeWordsOf } from '../src/text/wholeWord.js';
-import { CLI, LineClient, timed } from './lineClient.js';
+import { AGENT_PAUSE_MS, CLI, LineClient, timed } from './lineClient.js';
 import { bestTime, rgArgs } from './searchSpeed.js';
 import type { Row } from './table.js';
 
@@ -79,12 +81,16 @@ function keptFiles(languages: Languages, tree: string, name: string): { wordIn: 
   return { wordIn: defining.length, kept: kept.length };
 }
 
-/** A server with an empty cache: its first find_symbol. */
-async function neverIndexedSymbol(tree: string, name: string): Promise<number> {
+/**
+ * A server with an empty cache: its first find_symbol, sent at once after the handshake, or
+ * `pauseMs` after it, as an agent's first call comes a model's turn later (the call alone is timed).
+ */
+async function neverIndexedSymbol(tree: string, name: string, pauseMs = 0): Promise<number> {
   const cache = mkdtempSync(path.join(os.tmpdir(), 'zumba-bench-never-'));
   try {
     const client = new LineClient(['mcp', tree, '--cache-dir', cache]);
     await client.initialize();
+    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     const call = await timed(() => client.callTool('find_symbol', { name }));
     await client.close();
     return call.ms;
@@ -103,15 +109,20 @@ export async function definitionSitesCheck(tree: string, names: readonly string[
   for (const name of names) {
     const { wordIn, kept } = keptFiles(languages, tree, name);
     const rg = bestTime('rg', rgArgs(name), tree);
-    const ms = await neverIndexedSymbol(tree, name);
-    rows.push({
-      metric: `${name}: never indexed, first find_symbol (parses ${kept} of the ${wordIn} files it is a word in)`,
-      ours: ms,
-      unit: 'ms',
-      reference: { value: rg, tool: 'rg' },
-      goal: `≤ ${NEVER_INDEXED_GOAL}× rg`,
-      met: ms <= NEVER_INDEXED_GOAL * rg,
-    });
+    const when = [
+      { how: 'at once after the handshake', ms: await neverIndexedSymbol(tree, name) },
+      { how: `${AGENT_PAUSE_MS / 1000} s after it`, ms: await neverIndexedSymbol(tree, name, AGENT_PAUSE_MS) },
+    ];
+    for (const { how, ms } of when) {
+      rows.push({
+        metric: `${name}: never indexed, first find_symbol ${how} (parses ${kept} of the ${wordIn} files it is a word in)`,
+        ours: ms,
+        unit: 'ms',
+        reference: { value: rg, tool: 'rg' },
+        goal: `≤ ${NEVER_INDEXED_GOAL}× rg`,
+        met: ms <= NEVER_INDEXED_GOAL * rg,
+      });
+    }
   }
   return { rows, missed };
 }

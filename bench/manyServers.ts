@@ -3,8 +3,10 @@
  * (`<corpus>/linux`, a git repository's top), its index built, with rg unsorted on every core (best
  * of three) beside each row in the same run. Each case runs its servers alone (`ZUMBA_ALONE=1`) and
  * through the user's shared server, on worktrees new to the index either way:
- * - four servers started at once: each one's first find_symbol, and the memory of all (PSS: pages
- *   shared between processes count once), the shared server and every worker included;
+ * - four servers started at once: each one's first find_symbol, from its spawn, the call coming at
+ *   once after the handshake, and the memory of all (PSS: pages shared between processes count
+ *   once), the shared server and every worker included; and four more, each call coming a model's
+ *   turn after its handshake (AGENT_PAUSE_MS), the call's own time;
  * - one server on a new worktree, where another server of the repository is warm (a shared one):
  *   from its spawn, the call coming at once after the handshake; and the call's own time, the call
  *   coming a model's turn after the handshake (AGENT_PAUSE_MS), as an agent's first call comes;
@@ -20,7 +22,7 @@ import { bestTime, rgArgs } from './searchSpeed.js';
 import type { Row } from './table.js';
 
 /** Names no other section asks, so that no answer is warm from the page cache of the same query. */
-const NAMES = ['kmem_cache_alloc', 'blk_mq_alloc_tag_set', 'usb_register_driver', 'zumba_never_defined', 'pci_register_driver'];
+const NAMES = ['kmem_cache_alloc', 'blk_mq_alloc_tag_set', 'usb_register_driver', 'zumba_never_defined', 'pci_register_driver', 'spi_register_driver'];
 const GOALS = { many: 1.5, one: 1, warm: 0.05, pssMb: 600 };
 /** How long a warm server is left before its warm calls: its fill and first snapshot are written by then. */
 const SETTLE_MS = 20_000;
@@ -131,6 +133,21 @@ export async function manyServers(corpus: string): Promise<{ rows: Row[]; mismat
       const slowest = Math.max(...four.value.map(({ ms }) => ms));
       rows.push(ratioRow(`4 servers at once on 4 new worktrees, ${how}: slowest first find_symbol (spawn to answer)`, slowest, rgFour, GOALS.many));
       rows.push({ metric: `4 servers at once on 4 new worktrees, ${how}: peak PSS of all, workers and shared server included`, ours: four.peak, unit: 'MB', goal: `≤ ${GOALS.pssMb} MB`, met: four.peak <= GOALS.pssMb });
+      for (const pid of processesWith(CLI, cache, 'mcp')) if (pid !== warm.pid) process.kill(pid, 'SIGTERM');
+
+      // The same, each call coming a model's turn after its server's handshake, as an agent's first call comes.
+      const laterName = NAMES[5]!;
+      const rgFourLater = rg(laterName);
+      const fourLater = await Promise.all(
+        Array.from({ length: 4 }, newWorktree).map(async (project) => {
+          const client = await server(project, shared);
+          await new Promise((resolve) => setTimeout(resolve, AGENT_PAUSE_MS));
+          return timed(() => client.callTool('find_symbol', { name: laterName }));
+        }),
+      );
+      fourLater.forEach(({ value }, i) => check(`${how}, four at once, ${AGENT_PAUSE_MS / 1000} s after the handshake, server ${i + 1}`, laterName, value));
+      const slowestLater = Math.max(...fourLater.map(({ ms }) => ms));
+      rows.push(ratioRow(`4 servers at once on 4 new worktrees, ${how}: slowest first find_symbol ${AGENT_PAUSE_MS / 1000} s after its handshake (the call alone)`, slowestLater, rgFourLater, GOALS.many));
       for (const pid of processesWith(CLI, cache, 'mcp')) if (pid !== warm.pid) process.kill(pid, 'SIGTERM');
 
       const secondName = NAMES[1]!;
