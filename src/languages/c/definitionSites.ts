@@ -30,6 +30,7 @@
  * That no definition is missed is checked on every definition of the tests' C and C++ files, and of
  * the benchmark's corpora (`npm run bench -- <corpus> sites`).
  */
+import { quotedEnd } from '../../text/literals.js';
 import { codePointBefore, isWordCharacter, wholeWordColumns, wholeWordsOf } from '../../text/wholeWord.js';
 import { isWordPart, isWordStart, nonCode, type NonCode } from './cText.js';
 
@@ -174,8 +175,9 @@ function closingOnLine(text: string, end: number): number | undefined {
     else if (c === ')' && --depth === 0) return at;
     else if (c === '/' && (text[at + 1] === '/' || text[at + 1] === '*')) return undefined;
     else if (c === '"' || c === "'") {
-      for (at++; at < text.length && text[at] !== c; at++) if (text[at] === '\\') at++;
-      if (at >= text.length) return undefined;
+      const past = quotedEnd(text, at, true);
+      if (past === text.length) return undefined; // Unclosed, or closed last: no `)` follows on the line.
+      at = past - 1;
     }
   }
   return undefined;
