@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { lastSegment } from '../src/definitions/definition.js';
 import { definitionSites, mayDefine } from '../src/definitions/definitionSites.js';
 import { written, type Languages } from '../src/definitions/languages.js';
@@ -90,7 +91,7 @@ async function neverIndexedSymbol(tree: string, name: string, pauseMs = 0): Prom
   try {
     const client = new LineClient(['mcp', tree, '--cache-dir', cache]);
     await client.initialize();
-    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    if (pauseMs > 0) await sleep(pauseMs);
     const call = await timed(() => client.callTool('find_symbol', { name }));
     await client.close();
     return call.ms;

@@ -17,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AGENT_PAUSE_MS, CLI, LineClient, timed } from './lineClient.js';
 import { bestTime, rgArgs } from './searchSpeed.js';
 import type { Row } from './table.js';
@@ -141,7 +142,7 @@ export async function manyServers(corpus: string): Promise<{ rows: Row[]; mismat
       const fourLater = await Promise.all(
         Array.from({ length: 4 }, newWorktree).map(async (project) => {
           const client = await server(project, shared);
-          await new Promise((resolve) => setTimeout(resolve, AGENT_PAUSE_MS));
+          await sleep(AGENT_PAUSE_MS);
           return timed(() => client.callTool('find_symbol', { name: laterName }));
         }),
       );
@@ -157,7 +158,7 @@ export async function manyServers(corpus: string): Promise<{ rows: Row[]; mismat
       check(`${how}, one new worktree`, secondName, one.value);
       rows.push(ratioRow(`1 server on a new worktree, another warm on the main one, ${how}: first find_symbol (spawn to answer)`, one.ms, rgOne, GOALS.one));
 
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      await sleep(SETTLE_MS);
       const warmName = NAMES[2]!;
       const rgWarm = rg(warmName);
       const calls: number[] = [];
@@ -168,12 +169,12 @@ export async function manyServers(corpus: string): Promise<{ rows: Row[]; mismat
       const rgPaused = rg(pausedName);
       const pausedTree = newWorktree();
       const paused = await server(pausedTree, shared);
-      await new Promise((resolve) => setTimeout(resolve, AGENT_PAUSE_MS));
+      await sleep(AGENT_PAUSE_MS);
       const pausedCall = await timed(() => paused.callTool('find_symbol', { name: pausedName }));
       check(`${how}, one new worktree, ${AGENT_PAUSE_MS / 1000} s after the handshake`, pausedName, pausedCall.value);
       rows.push(ratioRow(`1 server on a new worktree, another warm on the main one, ${how}: first find_symbol ${AGENT_PAUSE_MS / 1000} s after the handshake (the call alone)`, pausedCall.ms, rgPaused, GOALS.one));
       for (const pid of processesWith(CLI, cache)) process.kill(pid, 'SIGTERM'); // The shared server too.
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await sleep(2000);
     }
 
     // Eight at once, shared: nothing crashes, every answer exact.
